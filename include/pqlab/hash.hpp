@@ -1,0 +1,86 @@
+// pqlab: SHA-3 and SHAKE (FIPS 202), incremental. Built on the Keccak kernel.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace pqlab::hash {
+
+// A Keccak[c] sponge with byte-granular absorb and squeeze (FIPS 202 Alg. 8).
+// `rate` is in bytes; `domain` is the padding byte (0x06 for SHA-3, 0x1f for
+// SHAKE) that carries the suffix bits and the first pad10*1 bit.
+class KeccakSponge {
+ public:
+  KeccakSponge(std::size_t rate, std::uint8_t domain);
+  ~KeccakSponge();
+  KeccakSponge(const KeccakSponge&) = default;
+  KeccakSponge& operator=(const KeccakSponge&) = default;
+
+  void absorb(std::span<const std::uint8_t> data);
+  // Pads and switches to squeezing; further absorb() calls are ignored.
+  void finalize();
+  // Squeezes; finalizes first if needed. May be called repeatedly.
+  void squeeze(std::span<std::uint8_t> out);
+  void reset();
+
+  std::size_t rate() const { return rate_; }
+
+ private:
+  std::uint64_t state_[25];
+  std::size_t rate_;
+  std::size_t pos_;  // byte offset within the current block
+  std::uint8_t domain_;
+  bool squeezing_;
+};
+
+class Shake128 : public KeccakSponge {
+ public:
+  static constexpr std::size_t rate_bytes = 168;
+  Shake128() : KeccakSponge(rate_bytes, 0x1f) {}
+};
+class Shake256 : public KeccakSponge {
+ public:
+  static constexpr std::size_t rate_bytes = 136;
+  Shake256() : KeccakSponge(rate_bytes, 0x1f) {}
+};
+
+// SHA3-d: a sponge with capacity 2d and a fixed d-bit digest.
+template <std::size_t DigestBytes>
+class Sha3 {
+ public:
+  static constexpr std::size_t digest_bytes = DigestBytes;
+  static constexpr std::size_t rate_bytes = 200 - 2 * DigestBytes;
+  Sha3() : sponge_(rate_bytes, 0x06) {}
+  void absorb(std::span<const std::uint8_t> data) { sponge_.absorb(data); }
+  void finalize(std::span<std::uint8_t, DigestBytes> digest) { sponge_.squeeze(digest); }
+
+ private:
+  KeccakSponge sponge_;
+};
+using Sha3_224 = Sha3<28>;
+using Sha3_256 = Sha3<32>;
+using Sha3_384 = Sha3<48>;
+using Sha3_512 = Sha3<64>;
+
+// One-shot helpers.
+void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out);
+void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
+void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+
+// Four SHAKE128 instances over equal-length inputs, squeezed a whole block
+// at a time: the kernel's x4 permutation runs them side by side.
+class Shake128x4 {
+ public:
+  static constexpr std::size_t rate_bytes = Shake128::rate_bytes;
+  ~Shake128x4();
+  // Absorbs in[i] (all the same length, under one block) and pads.
+  void absorb_once(const std::span<const std::uint8_t> in[4]);
+  // Writes one block (168 bytes) of output to each out[i].
+  void squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]);
+
+ private:
+  std::uint64_t states_[4 * 25];
+};
+
+}  // namespace pqlab::hash

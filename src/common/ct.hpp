@@ -1,0 +1,51 @@
+// Constant-time vocabulary. Masks are all-ones or all-zero words; the value
+// barrier hides a value from the optimiser so that it cannot prove a mask is
+// 0/1-valued and turn a select back into a branch.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace pqlab::ct {
+
+// An empty asm with the value as an in/out register operand: the compiler
+// must assume the asm may change it. Costs nothing at run time.
+template <class T>
+inline T value_barrier(T x) {
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(x) : :);
+#endif
+  return x;
+}
+
+// 0xff..ff if x != 0, else 0.
+inline std::uint32_t mask_nonzero(std::uint32_t x) {
+  x = value_barrier(x);
+  return static_cast<std::uint32_t>(-static_cast<std::int32_t>((x | (0u - x)) >> 31));
+}
+inline std::uint8_t mask_nonzero_u8(std::uint32_t x) {
+  return static_cast<std::uint8_t>(mask_nonzero(x));
+}
+
+// 0xff..ff if a < b (unsigned, both < 2^31), else 0.
+inline std::uint32_t mask_lt(std::uint32_t a, std::uint32_t b) {
+  return static_cast<std::uint32_t>(-static_cast<std::int32_t>(value_barrier(a - b) >> 31));
+}
+
+// OR of a[i] ^ b[i] over equal-length spans: zero iff they are equal. Reads
+// every byte; never exits early.
+inline std::uint8_t diff(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
+  std::uint8_t acc = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) acc |= static_cast<std::uint8_t>(a[i] ^ b[i]);
+  return value_barrier(acc);
+}
+
+// dst = mask ? src : dst, byte-wise, for mask 0x00 or 0xff.
+inline void select_bytes(std::span<std::uint8_t> dst, std::span<const std::uint8_t> src,
+                         std::uint8_t mask) {
+  mask = value_barrier(mask);
+  for (std::size_t i = 0; i < dst.size(); ++i)
+    dst[i] = static_cast<std::uint8_t>(dst[i] ^ (mask & (dst[i] ^ src[i])));
+}
+
+}  // namespace pqlab::ct

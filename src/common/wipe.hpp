@@ -1,0 +1,28 @@
+// Secure erasure of secrets: a store the compiler may not remove.
+#pragma once
+#include <cstddef>
+#include <span>
+
+namespace pqlab {
+
+void secure_wipe(void* p, std::size_t n);
+
+template <class T, std::size_t N>
+void secure_wipe(std::span<T, N> s) {
+  secure_wipe(s.data(), s.size_bytes());
+}
+
+// Wipes an object (an array, a struct of polynomials) when leaving scope.
+template <class T>
+class WipeOnExit {
+ public:
+  explicit WipeOnExit(T& obj) : obj_(obj) {}
+  ~WipeOnExit() { secure_wipe(&obj_, sizeof(T)); }
+  WipeOnExit(const WipeOnExit&) = delete;
+  WipeOnExit& operator=(const WipeOnExit&) = delete;
+
+ private:
+  T& obj_;
+};
+
+}  // namespace pqlab

@@ -1,0 +1,143 @@
+// SHA-3 and SHAKE (FIPS 202 §6) over the Keccak kernel.
+#include <cstring>
+
+#include "common/wipe.hpp"
+#include "kernels/kernels.hpp"
+#include "pqlab/hash.hpp"
+
+namespace pqlab::hash {
+namespace {
+
+// Lanes are little-endian (FIPS 202 §B.1): byte i of the state is byte
+// i % 8 of lane i / 8.
+inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
+  state[i / 8] ^= std::uint64_t{v} << (8 * (i % 8));
+}
+inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
+  return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
+}
+inline std::uint64_t load64(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+inline void store64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+}  // namespace
+
+KeccakSponge::KeccakSponge(std::size_t rate, std::uint8_t domain)
+    : state_{}, rate_(rate), pos_(0), domain_(domain), squeezing_(false) {}
+
+KeccakSponge::~KeccakSponge() { secure_wipe(state_, sizeof state_); }
+
+void KeccakSponge::reset() {
+  std::memset(state_, 0, sizeof state_);
+  pos_ = 0;
+  squeezing_ = false;
+}
+
+void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
+  if (squeezing_) return;
+  const auto permute = kernels::active().keccak_f1600_x1;
+  const std::uint8_t* p = data.data();
+  std::size_t n = data.size();
+  // Fill a partial block byte by byte.
+  while (n > 0 && (pos_ % 8 != 0 || n < 8)) {
+    xor_byte(state_, pos_++, *p++);
+    --n;
+    if (pos_ == rate_) {
+      permute(state_);
+      pos_ = 0;
+    }
+  }
+  // Whole lanes.
+  while (n >= 8) {
+    state_[pos_ / 8] ^= load64(p);
+    p += 8;
+    n -= 8;
+    pos_ += 8;
+    if (pos_ == rate_) {
+      permute(state_);
+      pos_ = 0;
+    }
+  }
+  while (n > 0) {
+    xor_byte(state_, pos_++, *p++);
+    --n;
+  }
+}
+
+void KeccakSponge::finalize() {
+  if (squeezing_) return;
+  xor_byte(state_, pos_, domain_);
+  xor_byte(state_, rate_ - 1, 0x80);
+  kernels::active().keccak_f1600_x1(state_);
+  pos_ = 0;
+  squeezing_ = true;
+}
+
+void KeccakSponge::squeeze(std::span<std::uint8_t> out) {
+  finalize();
+  const auto permute = kernels::active().keccak_f1600_x1;
+  std::uint8_t* p = out.data();
+  std::size_t n = out.size();
+  while (n > 0) {
+    if (pos_ == rate_) {
+      permute(state_);
+      pos_ = 0;
+    }
+    if (pos_ % 8 == 0 && n >= 8) {
+      store64(p, state_[pos_ / 8]);
+      p += 8;
+      n -= 8;
+      pos_ += 8;
+    } else {
+      *p++ = get_byte(state_, pos_++);
+      --n;
+    }
+  }
+}
+
+void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out) {
+  Sha3_256 h;
+  h.absorb(in);
+  h.finalize(out);
+}
+void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out) {
+  Sha3_512 h;
+  h.absorb(in);
+  h.finalize(out);
+}
+void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  Shake128 h;
+  h.absorb(in);
+  h.squeeze(out);
+}
+void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
+  Shake256 h;
+  h.absorb(in);
+  h.squeeze(out);
+}
+
+Shake128x4::~Shake128x4() { secure_wipe(states_, sizeof states_); }
+
+void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4]) {
+  std::memset(states_, 0, sizeof states_);
+  for (std::size_t lane = 0; lane < 4; ++lane) {
+    std::uint64_t* s = states_ + 25 * lane;
+    for (std::size_t i = 0; i < in[lane].size(); ++i) xor_byte(s, i, in[lane][i]);
+    xor_byte(s, in[lane].size(), 0x1f);
+    xor_byte(s, rate_bytes - 1, 0x80);
+  }
+  // Each squeeze_block permutes first, so no permutation is pending here.
+}
+
+void Shake128x4::squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]) {
+  kernels::active().keccak_f1600_x4(states_);
+  for (std::size_t lane = 0; lane < 4; ++lane)
+    for (std::size_t i = 0; i < rate_bytes / 8; ++i) store64(out[lane].data() + 8 * i, states_[25 * lane + i]);
+}
+
+}  // namespace pqlab::hash

@@ -1,0 +1,54 @@
+// The kernel seam: the only interface between the FIPS algorithms above and
+// the arithmetic/hash backends below. Each entry states its contract; every
+// backend must be bit-exact with the portable one.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pqlab::kernels {
+
+inline constexpr std::size_t keccak_lanes = 25;
+
+struct Table {
+  const char* name;
+
+  // Keccak-f[1600] (FIPS 202 §3.3), 24 rounds, in place on 25 64-bit lanes.
+  void (*keccak_f1600_x1)(std::uint64_t state[keccak_lanes]);
+  // Four independent permutations; states laid out one after another.
+  void (*keccak_f1600_x4)(std::uint64_t states[4 * keccak_lanes]);
+
+  // ML-KEM (q = 3329), coefficients int16_t[256].
+  // Forward NTT (FIPS 203 Alg. 9). In: |a_i| < q. Out: |a_i| < q, in
+  // bit-reversed NTT order.
+  void (*mlkem_ntt)(std::int16_t a[256]);
+  // Inverse NTT (FIPS 203 Alg. 10) times the Montgomery factor R = 2^16.
+  // In: |a_i| < q (any int16 after a reduction). Out: |a_i| < q.
+  void (*mlkem_invntt_tomont)(std::int16_t a[256]);
+  // r += (a ∘ b) · R^-1 in T_q (FIPS 203 Alg. 11/12, Montgomery form).
+  // In: |a_i|, |b_i| < q. Each call adds less than 2q to |r_i|, so up to
+  // k = 4 products accumulated from zero stay below 8q = 26632 < 2^15.
+  void (*mlkem_basemul_acc)(std::int16_t r[256], const std::int16_t a[256],
+                            const std::int16_t b[256]);
+
+  // ML-DSA (q = 8380417), coefficients int32_t[256].
+  // Forward NTT (FIPS 204 Alg. 41). In: |a_i| < 8q. Out: |a_i| < 16q, in
+  // bit-reversed NTT order (not reduced; callers reduce when they need to).
+  void (*mldsa_ntt)(std::int32_t a[256]);
+  // Inverse NTT (FIPS 204 Alg. 42) times the Montgomery factor 2^32.
+  // In: |a_i| < q. Out: |a_i| < q.
+  void (*mldsa_invntt_tomont)(std::int32_t a[256]);
+  // r = a ∘ b · 2^-32 (FIPS 204 Alg. 45 in Montgomery form).
+  // In: |a_i · b_i| < q · 2^31. Out: |r_i| < q.
+  void (*mldsa_pointwise_montgomery)(std::int32_t r[256], const std::int32_t a[256],
+                                     const std::int32_t b[256]);
+
+  // SHA-256 compression (FIPS 180-4 §6.2.2) over `blocks` whole 64-byte
+  // blocks of `data`, updating the eight-word chaining state.
+  void (*sha256_compress)(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
+  // SHA-512 compression (FIPS 180-4 §6.4.2) over whole 128-byte blocks.
+  void (*sha512_compress)(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+};
+
+const Table& active();
+
+}  // namespace pqlab::kernels

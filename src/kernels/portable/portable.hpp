@@ -1,0 +1,21 @@
+// The portable backend: plain C++20, runs on any target (hosted or bare metal).
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::portable {
+
+void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
+void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
+
+void mlkem_ntt(std::int16_t a[256]);
+void mlkem_invntt_tomont(std::int16_t a[256]);
+void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
+
+void mldsa_ntt(std::int32_t a[256]);
+void mldsa_invntt_tomont(std::int32_t a[256]);
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
+void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+
+}  // namespace pqlab::kernels::portable

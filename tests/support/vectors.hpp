@@ -1,0 +1,30 @@
+// Helpers for the known-answer tests: loading vendored JSON and hex.
+#pragma once
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace pqlab::test {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// Parses a JSON file under the unpacked test-data directory
+// (e.g. "acvp/ML-KEM-keyGen-FIPS203/prompt.json").
+nlohmann::json load_json(const std::string& relative_path);
+// Hex (either case) to bytes; fails the current test on bad input.
+Bytes from_hex(const std::string& hex);
+std::string to_hex(const std::uint8_t* p, std::size_t n);
+inline std::string to_hex(const Bytes& b) { return to_hex(b.data(), b.size()); }
+
+// Indexes an ACVP expectedResults file by (tgId, tcId).
+class AcvpResults {
+ public:
+  explicit AcvpResults(const std::string& relative_path);
+  const nlohmann::json& at(int tg_id, int tc_id) const;
+
+ private:
+  nlohmann::json doc_;
+};
+
+}  // namespace pqlab::test
