@@ -1,0 +1,67 @@
+// pqlab: ML-KEM (FIPS 203), the module-lattice key-encapsulation mechanism.
+// No heap, no exceptions; every size is a compile-time constant.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "pqlab/random.hpp"
+#include "pqlab/status.hpp"
+
+namespace pqlab::mlkem {
+
+// Parameter sets (FIPS 203 Table 2). Sizes follow from §8:
+// ek = 384k + 32, dk = 768k + 96, c = 32(d_u·k + d_v).
+template <int K, int Eta1, int Du, int Dv>
+struct Params {
+  static constexpr int k = K;
+  static constexpr int eta1 = Eta1;
+  static constexpr int eta2 = 2;
+  static constexpr int du = Du;
+  static constexpr int dv = Dv;
+  static constexpr std::size_t ek_bytes = 384 * K + 32;
+  static constexpr std::size_t dk_bytes = 768 * K + 96;
+  static constexpr std::size_t ct_bytes = 32 * (Du * K + Dv);
+};
+struct MLKEM512 : Params<2, 3, 10, 4> { static constexpr const char* name = "ML-KEM-512"; };
+struct MLKEM768 : Params<3, 2, 10, 4> { static constexpr const char* name = "ML-KEM-768"; };
+struct MLKEM1024 : Params<4, 2, 11, 5> { static constexpr const char* name = "ML-KEM-1024"; };
+
+inline constexpr std::size_t shared_secret_bytes = 32;
+inline constexpr std::size_t seed_bytes = 32;
+
+template <class P> using EncapsKey = std::span<std::uint8_t, P::ek_bytes>;
+template <class P> using DecapsKey = std::span<std::uint8_t, P::dk_bytes>;
+template <class P> using Ciphertext = std::span<std::uint8_t, P::ct_bytes>;
+template <class P> using ConstEncapsKey = std::span<const std::uint8_t, P::ek_bytes>;
+template <class P> using ConstDecapsKey = std::span<const std::uint8_t, P::dk_bytes>;
+template <class P> using ConstCiphertext = std::span<const std::uint8_t, P::ct_bytes>;
+using SharedSecret = std::span<std::uint8_t, shared_secret_bytes>;
+using Seed = std::span<const std::uint8_t, seed_bytes>;
+
+// ML-KEM.KeyGen (Alg. 19) and ML-KEM.KeyGen_internal (Alg. 16).
+template <class P> Status keygen(EncapsKey<P> ek, DecapsKey<P> dk, RandomSource& rng);
+template <class P> Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z);
+
+// ML-KEM.Encaps (Alg. 20) and ML-KEM.Encaps_internal (Alg. 17). Both run the
+// encapsulation-key check of §7.2 first and return Status::invalid_key if
+// it fails.
+template <class P>
+Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSource& rng);
+template <class P>
+Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, Seed m);
+
+// ML-KEM.Decaps (Alg. 21, calling Alg. 18). Runs the decapsulation-key
+// check of §7.3 (the H(ek) hash check) and returns Status::invalid_key if it
+// fails. A well-formed ciphertext never fails: a forged one yields the
+// implicit-rejection key.
+template <class P> Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk);
+
+// The input checks on their own: §7.2 (modulus check: ByteEncode12 of
+// ByteDecode12 of each polynomial gives the same bytes) and §7.3 (the hash
+// H(ek) stored in dk matches the ek stored in dk).
+template <class P> Status check_encaps_key(ConstEncapsKey<P> ek);
+template <class P> Status check_decaps_key(ConstDecapsKey<P> dk);
+
+}  // namespace pqlab::mlkem
