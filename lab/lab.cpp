@@ -1,0 +1,2 @@
+// Placeholder until the lab lands (issue 5).
+#include "lab.hpp"
