@@ -88,8 +88,6 @@ bool is_reduced12_vartime(std::span<const std::uint8_t, 384> in) {
   return true;
 }
 
-namespace {
-
 // Compress_d(x) = round(2^d · x / q) mod 2^d for x in [0, q) (eq. 4.7).
 // The division by q is a multiplication by ceil(2^36 / q) and a shift,
 // exact for numerators below 2^23 (tested exhaustively), so no divide
@@ -105,8 +103,6 @@ std::uint32_t compress(std::int16_t coefficient, std::size_t d) {
 std::int16_t decompress(std::uint32_t y, std::size_t d) {
   return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + (1u << (d - 1))) >> d);
 }
-
-}  // namespace
 
 void compress_encode(std::span<std::uint8_t> out, const Poly& p, std::size_t d) {
   // ByteEncode_d (Alg. 5): little-endian bit packing, d bits per coefficient.

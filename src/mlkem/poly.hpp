@@ -47,6 +47,10 @@ void byte_decode12(std::array<std::int16_t, n>& a, std::span<const std::uint8_t,
 // equivalent to ByteEncode_12(ByteDecode_12(in)) == in. Public data only.
 bool is_reduced12_vartime(std::span<const std::uint8_t, 384> in);
 
+// Compress_d (eq. 4.7) of a coefficient in (-q, q), and Decompress_d (eq. 4.8).
+std::uint32_t compress(std::int16_t coefficient, std::size_t d);
+std::int16_t decompress(std::uint32_t y, std::size_t d);
+
 // Compress_d then ByteEncode_d, and ByteDecode_d then Decompress_d
 // (FIPS 203 §4.2.1 eq. 4.7/4.8 with Alg. 5/6), for d in {1, 4, 5, 10, 11}.
 // `out`/`in` hold 32·d bytes.
