@@ -1,0 +1,58 @@
+// What every scheme's check-and-measure code shares: the run options, the
+// result tally, the I/O arena, and the report lines.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "drbg.hpp"
+#include "stack_meter.hpp"
+
+namespace firmware {
+
+struct Options {
+  bool kat = true;
+  bool bench = true;
+  std::string_view only;  // run only the sets whose name starts with this
+  bool selected(std::string_view set) const { return set.starts_with(only); }
+};
+
+struct Tally {
+  unsigned passed = 0;
+  unsigned failed = 0;
+};
+
+// Keys, ciphertexts and signatures live in one static arena, shared by the
+// schemes in turn, so static RAM is the largest single need, not the sum.
+class Arena {
+ public:
+  static constexpr std::size_t capacity = 16 * 1024;
+  Arena();  // starts empty
+  template <std::size_t N>
+  std::span<std::uint8_t, N> take() {
+    static_assert(N <= capacity);
+    return std::span<std::uint8_t, N>(take_bytes(N), N);
+  }
+  std::size_t used() const { return used_; }
+
+ private:
+  std::uint8_t* take_bytes(std::size_t n);  // faults (traps) when full
+  std::size_t used_ = 0;
+};
+
+// Records one known-answer case: "PQLAB kat set=… check=… tc=… result=…".
+void record_kat(Tally& tally, std::string_view set, std::string_view check, unsigned tc, bool ok);
+// Prints "PQLAB op set=… op=… stack=… instructions=… io=…".
+void record_op(std::string_view set, std::string_view op, const Usage& usage, std::size_t io_bytes);
+
+// True when SHA3-256(data) equals the 32-byte digest at `digest`.
+bool digest_equals(std::span<const std::uint8_t> data, const std::uint8_t* digest);
+bool bytes_equal(std::span<const std::uint8_t> a, const std::uint8_t* b);
+
+// The harness's deterministic random source (see drbg.hpp).
+SeededDrbg& drbg();
+
+void run_mlkem(const Options& options, Tally& tally);
+
+}  // namespace firmware

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Cut a few ACVP known-answer cases per parameter set into a C++ header
+that the firmware compiles into flash.
+
+Inputs are the vendored, xz-compressed ACVP files under tests/data/acvp/
+(prompt.json.xz + expectedResults.json.xz per directory). For each set the
+first CASES cases of every test group kind are taken, in file order.
+Inputs are stored whole; outputs longer than 32 bytes are stored as their
+SHA3-256 digest (the firmware hashes what it computed and compares), which
+keeps flash use modest while the check stays bit-exact.
+
+Usage: gen_kat.py --acvp tests/data/acvp --out kat_vectors.hpp [--cases N]
+"""
+import argparse
+import hashlib
+import json
+import lzma
+import pathlib
+
+MLKEM_SETS = {"ML-KEM-512": "MLKEM512", "ML-KEM-768": "MLKEM768", "ML-KEM-1024": "MLKEM1024"}
+
+
+def load(directory):
+    prompt = json.load(lzma.open(directory / "prompt.json.xz"))
+    results = json.load(lzma.open(directory / "expectedResults.json.xz"))
+    expected = {t["tcId"]: t for g in results["testGroups"] for t in g["tests"]}
+    for group in prompt["testGroups"]:
+        for test in group["tests"]:
+            yield group, test, expected[test["tcId"]]
+
+
+class Writer:
+    def __init__(self):
+        self.lines = []
+        self.count = 0
+
+    def bytes_array(self, hex_string, name):
+        data = bytes.fromhex(hex_string)
+        self.count += len(data)
+        body = ",".join(str(b) for b in data)
+        self.lines.append(f"inline constexpr std::uint8_t {name}[{len(data)}] = {{{body}}};")
+        return name
+
+    def output(self, hex_string, name):
+        """An expected output: whole if short, else its SHA3-256 digest."""
+        data = bytes.fromhex(hex_string)
+        if len(data) > 32:
+            hex_string = hashlib.sha3_256(data).hexdigest()
+        return self.bytes_array(hex_string, name)
+
+
+def mlkem(writer, acvp, cases):
+    keygen = {s: [] for s in MLKEM_SETS}
+    encaps = {s: [] for s in MLKEM_SETS}
+    decaps = {s: [] for s in MLKEM_SETS}
+    ek_check = {s: [] for s in MLKEM_SETS}
+    dk_check = {s: [] for s in MLKEM_SETS}
+    for group, test, result in load(acvp / "ML-KEM-keyGen-FIPS203"):
+        s = group["parameterSet"]
+        if len(keygen[s]) < cases:
+            keygen[s].append((test, result))
+    for group, test, result in load(acvp / "ML-KEM-encapDecap-FIPS203"):
+        s, function = group["parameterSet"], group["function"]
+        table = {"encapsulation": encaps, "decapsulation": decaps,
+                 "encapsulationKeyCheck": ek_check, "decapsulationKeyCheck": dk_check}[function]
+        if function.endswith("KeyCheck"):
+            # one accepted and one rejected key per set where the file has both
+            if any(r["testPassed"] == result["testPassed"] for _, r in table[s]) or len(table[s]) >= 2:
+                continue
+        elif len(table[s]) >= cases:
+            continue
+        table[s].append((test, result))
+
+    out = writer.lines
+    for s, p in MLKEM_SETS.items():
+        tag = p.lower()
+        rows = []
+        for t, r in keygen[s]:
+            n = f"{tag}_keygen_{t['tcId']}"
+            rows.append(f"{{{t['tcId']}, {writer.bytes_array(t['d'], n + '_d')}, "
+                        f"{writer.bytes_array(t['z'], n + '_z')}, {writer.output(r['ek'], n + '_ek')}, "
+                        f"{writer.output(r['dk'], n + '_dk')}}}")
+        out.append(f"inline constexpr KemKeygenCase {tag}_keygen[] = {{{', '.join(rows)}}};")
+        rows = []
+        for t, r in encaps[s]:
+            n = f"{tag}_encaps_{t['tcId']}"
+            rows.append(f"{{{t['tcId']}, {writer.bytes_array(t['ek'], n + '_ek')}, "
+                        f"{writer.bytes_array(t['m'], n + '_m')}, {writer.output(r['c'], n + '_c')}, "
+                        f"{writer.output(r['k'], n + '_k')}}}")
+        out.append(f"inline constexpr KemEncapsCase {tag}_encaps[] = {{{', '.join(rows)}}};")
+        rows = []
+        for t, r in decaps[s]:
+            n = f"{tag}_decaps_{t['tcId']}"
+            rows.append(f"{{{t['tcId']}, {writer.bytes_array(t['dk'], n + '_dk')}, "
+                        f"{writer.bytes_array(t['c'], n + '_c')}, {writer.output(r['k'], n + '_k')}}}")
+        out.append(f"inline constexpr KemDecapsCase {tag}_decaps[] = {{{', '.join(rows)}}};")
+        for kind, table, field in (("ek_check", ek_check, "ek"), ("dk_check", dk_check, "dk")):
+            rows = []
+            for t, r in table[s]:
+                n = f"{tag}_{kind}_{t['tcId']}"
+                rows.append(f"{{{t['tcId']}, {writer.bytes_array(t[field], n + '_key')}, "
+                            f"{'true' if r['testPassed'] else 'false'}}}")
+            out.append(f"inline constexpr KemKeyCheckCase {tag}_{kind}[] = {{{', '.join(rows)}}};")
+        out.append(f"template <> struct MlkemKat<pqlab::mlkem::{p}> {{\n"
+                   f"  static constexpr std::span<const KemKeygenCase> keygen{{{tag}_keygen}};\n"
+                   f"  static constexpr std::span<const KemEncapsCase> encaps{{{tag}_encaps}};\n"
+                   f"  static constexpr std::span<const KemDecapsCase> decaps{{{tag}_decaps}};\n"
+                   f"  static constexpr std::span<const KemKeyCheckCase> ek_check{{{tag}_ek_check}};\n"
+                   f"  static constexpr std::span<const KemKeyCheckCase> dk_check{{{tag}_dk_check}};\n"
+                   f"}};")
+
+
+HEADER = """// Generated by embedded/tools/gen_kat.py from tests/data/acvp; do not edit.
+// Outputs longer than 32 bytes are SHA3-256 digests of the expected value.
+#pragma once
+#include <cstdint>
+#include <span>
+
+#include "pqlab/mlkem.hpp"
+
+namespace firmware::kat {
+
+struct KemKeygenCase { unsigned tc; const std::uint8_t* d; const std::uint8_t* z;
+                       const std::uint8_t* ek_digest; const std::uint8_t* dk_digest; };
+struct KemEncapsCase { unsigned tc; const std::uint8_t* ek; const std::uint8_t* m;
+                       const std::uint8_t* c_digest; const std::uint8_t* k; };
+struct KemDecapsCase { unsigned tc; const std::uint8_t* dk; const std::uint8_t* c; const std::uint8_t* k; };
+struct KemKeyCheckCase { unsigned tc; const std::uint8_t* key; bool valid; };
+template <class P> struct MlkemKat;
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--acvp", type=pathlib.Path, required=True)
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--cases", type=int, default=2)
+    args = parser.parse_args()
+    writer = Writer()
+    mlkem(writer, args.acvp, args.cases)
+    text = HEADER + "\n".join(writer.lines) + "\n\n}  // namespace firmware::kat\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text)
+    print(f"gen_kat: {writer.count} bytes of vectors -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
