@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Build the pqlab Cortex-M4 firmware and run it under QEMU.
+
+  run.py build                      configure + build every image
+  run.py kat --board B [--ram 192]  known-answer checks on one image
+  run.py overflow --board B         the stack guard must fault (exit 104)
+  run.py bench [--out DIR]          run every board x RAM image, write
+                                    DIR/embedded.json and DIR/embedded.md
+
+Images: build/embedded/pqlab-<board>-<ram>k.elf, boards mps2-an386 and
+netduinoplus2, RAM budgets 192 and 128 KB. Exit 77 (ctest's skip code) when
+arm-none-eabi-g++ or qemu-system-arm is missing.
+
+Instruction counts come from SysTick under `-icount shift=0` (one
+instruction = 1 ns of virtual time); they are QEMU instruction counts, not
+Cortex-M4 cycles. The 168 MHz time column assumes CPI = 1, an assumption.
+"""
+import argparse
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+BOARDS = ("mps2-an386", "netduinoplus2")
+RAM_KB = (192, 128)
+SKIP = 77
+FAULT_MEMMANAGE = 104
+
+
+def tools_present():
+    missing = [t for t in ("arm-none-eabi-g++", "qemu-system-arm", "cmake") if shutil.which(t) is None]
+    if missing:
+        print("embedded: skipped, missing " + ", ".join(missing) +
+              " (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi "
+              "libstdc++-arm-none-eabi-newlib binutils-arm-none-eabi qemu-system-arm)")
+        return False
+    return True
+
+
+def build(build_dir):
+    build_dir = pathlib.Path(build_dir)
+    if not (build_dir / "build.ninja").exists() and not (build_dir / "Makefile").exists():
+        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+        subprocess.run(["cmake", "-S", str(HERE), "-B", str(build_dir), *generator,
+                        f"-DCMAKE_TOOLCHAIN_FILE={HERE / 'cmake' / 'arm-none-eabi.cmake'}"],
+                       check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(build_dir), "-j2"], check=True, stdout=subprocess.DEVNULL)
+
+
+def image(build_dir, board, ram):
+    return pathlib.Path(build_dir) / f"pqlab-{board}-{ram}k.elf"
+
+
+def run_qemu(elf, board, words, timeout):
+    command = ["qemu-system-arm", "-M", board, "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-icount", "shift=0",
+               "-kernel", str(elf), "-append", " ".join(words)]
+    try:
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 124, ""
+    return done.returncode, done.stdout + done.stderr
+
+
+def parse(output):
+    """The firmware's "PQLAB <kind> key=value ..." lines as (kind, dict)."""
+    records = []
+    for line in output.splitlines():
+        if not line.startswith("PQLAB "):
+            continue
+        kind, *fields = line[6:].split(" ")
+        values = {}
+        for f in fields:
+            key, _, value = f.partition("=")
+            values[key] = int(value) if re.fullmatch(r"\d+", value) else value
+        records.append((kind, values))
+    return records
+
+
+def static_ram(elf):
+    """.data + .bss from the ELF's section table (arm-none-eabi-size -A)."""
+    out = subprocess.run(["arm-none-eabi-size", "-A", str(elf)], check=True, capture_output=True, text=True).stdout
+    sizes = {m.group(1): int(m.group(2)) for m in re.finditer(r"^(\.\S+)\s+(\d+)\s+\d+", out, re.M)}
+    return {"data": sizes.get(".data", 0), "bss": sizes.get(".bss", 0), "stack_region": sizes.get(".stack", 0),
+            "fault_stack": sizes.get(".fault_stack", 0), "flash": sizes.get(".text", 0) + sizes.get(".data", 0)}
+
+
+def kat(args):
+    elf = image(args.build_dir, args.board, args.ram)
+    rc, output = run_qemu(elf, args.board, ["kat"], args.timeout)
+    records = parse(output)
+    failed = [v for k, v in records if k == "kat" and v.get("result") != "pass"]
+    passed = sum(1 for k, v in records if k == "kat" and v.get("result") == "pass")
+    for v in failed:
+        print(f"FAIL {v}")
+    ok = rc == 0 and not failed and passed > 0 and any(k == "end" and v.get("result") == "pass" for k, v in records)
+    print(f"{elf.name}: exit {rc}, {passed} known-answer checks passed, {len(failed)} failed")
+    if rc != 0:
+        print(output[-2000:])
+    return 0 if ok else 1
+
+
+def overflow(args):
+    elf = image(args.build_dir, args.board, args.ram)
+    rc, output = run_qemu(elf, args.board, ["overflow"], args.timeout)
+    faults = [v for k, v in parse(output) if k == "fault"]
+    ok = rc == FAULT_MEMMANAGE and faults and faults[0].get("exception") == 4
+    print(f"{elf.name}: stack overflow gave exit {rc} {faults[:1]} (want {FAULT_MEMMANAGE}, MemManage)")
+    return 0 if ok else 1
+
+
+def bench(args):
+    results = {"method": {
+        "instructions": "SysTick under QEMU -icount shift=0 (1 instruction = 1 ns virtual); QEMU instruction "
+                        "counts, not Cortex-M4 cycles",
+        "stack": "stack painting: bytes below the caller's stack pointer written by the operation",
+        "static_ram": ".data + .bss of the whole image (includes the shared 16 KB I/O arena)",
+        "time_168mhz": "instructions / 168 MHz assuming CPI = 1 (an assumption, not measured)",
+        "randomness": "deterministic SHAKE256 DRBG seeded by the harness (emulation only)",
+        "qemu": subprocess.run(["qemu-system-arm", "--version"], capture_output=True, text=True).stdout.split("\n")[0],
+        "compiler": subprocess.run(["arm-none-eabi-g++", "--version"], capture_output=True, text=True).stdout.split("\n")[0],
+        "flags": "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O2"},
+        "images": []}
+    status = 0
+    for board in BOARDS:
+        for ram in RAM_KB:
+            elf = image(args.build_dir, board, ram)
+            words = ["bench"] + ([f"only={args.only}"] if args.only else [])
+            rc, output = run_qemu(elf, board, words, args.timeout)
+            records = parse(output)
+            entry = {"board": board, "ram_budget": ram * 1024, "exit": rc, "elf": static_ram(elf),
+                     "calibration": next((v for k, v in records if k == "calibrate"), {}),
+                     "operations": [{k: v[k] for k in ("set", "op", "stack", "instructions", "io")}
+                                    for kind, v in records if kind == "op"]}
+            for op in entry["operations"]:
+                op["time_ms_168mhz_cpi1"] = round(op["instructions"] / 168e3, 2)
+            entry["static_ram"] = entry["elf"]["data"] + entry["elf"]["bss"]
+            results["images"].append(entry)
+            print(f"{elf.name}: exit {rc}, {len(entry['operations'])} operations measured")
+            if rc != 0:
+                status = 1
+                print(output[-2000:])
+    sys.path.insert(0, str(HERE))
+    import report_section
+    markdown, _ = report_section.section(results)
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "embedded.json").write_text(json.dumps(results, indent=2) + "\n")
+    (out / "embedded.md").write_text(markdown)
+    print(markdown)
+    return status
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("build", "kat", "overflow", "bench"))
+    parser.add_argument("--build-dir", default=str(ROOT / "build" / "embedded"))
+    parser.add_argument("--board", choices=BOARDS, default=BOARDS[0])
+    parser.add_argument("--ram", type=int, choices=RAM_KB, default=128)
+    parser.add_argument("--only", default="", help="sets whose name starts with this")
+    parser.add_argument("--out", default=str(ROOT / "build" / "embedded" / "results"))
+    parser.add_argument("--timeout", type=int, default=600, help="seconds per QEMU run")
+    parser.add_argument("--no-build", action="store_true", help="use the images already built")
+    args = parser.parse_args()
+    if not tools_present():
+        return SKIP
+    if not args.no_build or args.command == "build":
+        build(args.build_dir)
+    if args.command == "build":
+        return 0
+    return {"kat": kat, "overflow": overflow, "bench": bench}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
