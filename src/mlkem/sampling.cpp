@@ -61,15 +61,15 @@ void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32>
   static_assert(K <= 4);
   std::array<std::array<std::uint8_t, 34>, 4> seeds{};
   std::span<const std::uint8_t> inputs[4];
-  for (std::size_t lane = 0; lane < 4; ++lane) {
-    const std::size_t j = lane < K ? lane : 0;  // spare lanes repeat entry 0
+  for (std::size_t lane = 0; lane < K; ++lane) {
+    const std::size_t j = lane;
     for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = rho[i];
     seeds[lane][32] = static_cast<std::uint8_t>(transposed ? row : j);
     seeds[lane][33] = static_cast<std::uint8_t>(transposed ? j : row);
     inputs[lane] = seeds[lane];
   }
   hash::Shake128x4 xof;
-  xof.absorb_once(inputs);
+  xof.absorb_once(inputs, K);
 
   std::array<std::size_t, K> filled{};
   std::array<std::array<std::uint8_t, hash::Shake128x4::rate_bytes>, 4> blocks;
