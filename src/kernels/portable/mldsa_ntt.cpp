@@ -70,9 +70,10 @@ void mldsa_ntt(std::int32_t a[256]) {
     for (unsigned start = 0; start < 256; start += 2 * len) {
       const std::int64_t zeta = kZetas[++m];
       for (unsigned j = start; j < start + len; ++j) {
+        const std::int32_t u = a[j];
         const std::int32_t t = montgomery_reduce(zeta * a[j + len]);
-        a[j + len] = a[j] - t;
-        a[j] = a[j] + t;
+        a[j + len] = u - t;
+        a[j] = u + t;
       }
     }
   }
@@ -87,9 +88,9 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     for (unsigned start = 0; start < 256; start += 2 * len) {
       const std::int64_t zeta = -static_cast<std::int64_t>(kZetas[--m]);
       for (unsigned j = start; j < start + len; ++j) {
-        const std::int32_t t = a[j];
-        a[j] = t + a[j + len];
-        a[j + len] = montgomery_reduce(zeta * (t - a[j + len]));
+        const std::int32_t u = a[j], v = a[j + len];
+        a[j] = u + v;
+        a[j + len] = montgomery_reduce(zeta * (u - v));
       }
     }
   }
