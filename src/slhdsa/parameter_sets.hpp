@@ -1,0 +1,11 @@
+// The twelve SLH-DSA parameter sets, for explicit instantiation.
+#pragma once
+#include "pqlab/slhdsa.hpp"
+
+#define PQLAB_SLHDSA_FOR_EACH_SET(X) \
+  X(SLHDSA_SHAKE_128s)               \
+  X(SLHDSA_SHAKE_128f)               \
+  X(SLHDSA_SHAKE_192s)               \
+  X(SLHDSA_SHAKE_192f)               \
+  X(SLHDSA_SHAKE_256s)               \
+  X(SLHDSA_SHAKE_256f)
