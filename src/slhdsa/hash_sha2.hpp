@@ -8,7 +8,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
+#include "pqlab/sha2.hpp"
 #include "slhdsa/address.hpp"
 #include "slhdsa/message.hpp"
 
@@ -44,8 +46,10 @@ class Sha2Hash {
                     const std::uint8_t* pk_root, const MessageParts& msg);
 
  private:
+  using WideHash = std::conditional_t<wide_h, hash::Sha512, hash::Sha256>;
   std::uint32_t state256_[8];  // SHA-256 after PK.seed ‖ toByte(0, 64 − n)
-  std::uint64_t state512_[8];  // SHA-512 after PK.seed ‖ toByte(0, 128 − n)
+  std::uint64_t state512_[8];  // SHA-512 after PK.seed ‖ toByte(0, 128 − n) (wide_h only)
+  WideHash t_prefix_;          // the same first block, for T_l's longer inputs
   std::uint8_t sk_seed_[N];
 };
 
