@@ -64,6 +64,14 @@ void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], con
   store_be(out, state, N);
 }
 
+// Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
+// null pointer, which the SHA-2 code would pass on to memcpy).
+template <class Absorber>
+void absorb_message(Absorber& h, const MessageParts& msg) {
+  if (!msg.prefix.empty()) h.absorb(msg.prefix);
+  if (!msg.body.empty()) h.absorb(msg.body);
+}
+
 }  // namespace
 
 template <std::size_t N>
@@ -129,8 +137,7 @@ void Sha2Hash<N>::prf_msg(std::uint8_t* out, const std::uint8_t* sk_prf, const s
                           const MessageParts& msg) {
   hash::Hmac<WideHash> mac(std::span<const std::uint8_t>(sk_prf, N));
   mac.absorb(std::span<const std::uint8_t>(opt_rand, N));
-  mac.absorb(msg.prefix);
-  mac.absorb(msg.body);
+  absorb_message(mac, msg);
   std::uint8_t full[WideHash::digest_bytes];
   mac.finalize(full);
   for (std::size_t i = 0; i < N; ++i) out[i] = full[i];
@@ -144,8 +151,7 @@ void Sha2Hash<N>::h_msg(std::uint8_t* out, std::size_t m, const std::uint8_t* r,
   inner.absorb(std::span<const std::uint8_t>(r, N));
   inner.absorb(std::span<const std::uint8_t>(pk_seed, N));
   inner.absorb(std::span<const std::uint8_t>(pk_root, N));
-  inner.absorb(msg.prefix);
-  inner.absorb(msg.body);
+  absorb_message(inner, msg);
   std::uint8_t digest[WideHash::digest_bytes];
   inner.finalize(digest);
   hash::Mgf1<WideHash> mgf;
