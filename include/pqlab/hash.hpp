@@ -74,13 +74,16 @@ class Shake128x4 {
  public:
   static constexpr std::size_t rate_bytes = Shake128::rate_bytes;
   ~Shake128x4();
-  // Absorbs in[i] (all the same length, under one block) and pads.
-  void absorb_once(const std::span<const std::uint8_t> in[4]);
-  // Writes one block (168 bytes) of output to each out[i].
+  // Absorbs in[i] for i < lanes (each under one block) and pads. With fewer
+  // than four lanes the backend may run them one at a time when that is
+  // cheaper (the portable one does); outputs are the same either way.
+  void absorb_once(const std::span<const std::uint8_t> in[4], std::size_t lanes = 4);
+  // Writes one block (168 bytes) of output to out[i] for each active lane.
   void squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]);
 
  private:
   std::uint64_t states_[4 * 25];
+  std::size_t lanes_ = 4;
 };
 
 }  // namespace pqlab::hash

@@ -13,13 +13,13 @@ namespace pqlab::mlkem {
 
 // Parameter sets (FIPS 203 Table 2). Sizes follow from §8:
 // ek = 384k + 32, dk = 768k + 96, c = 32(d_u·k + d_v).
-template <int K, int Eta1, int Du, int Dv>
+template <std::size_t K, int Eta1, std::size_t Du, std::size_t Dv>
 struct Params {
-  static constexpr int k = K;
+  static constexpr std::size_t k = K;
   static constexpr int eta1 = Eta1;
   static constexpr int eta2 = 2;
-  static constexpr int du = Du;
-  static constexpr int dv = Dv;
+  static constexpr std::size_t du = Du;
+  static constexpr std::size_t dv = Dv;
   static constexpr std::size_t ek_bytes = 384 * K + 32;
   static constexpr std::size_t dk_bytes = 768 * K + 96;
   static constexpr std::size_t ct_bytes = 32 * (Du * K + Dv);

@@ -1,16 +1,18 @@
 #include "common/wipe.hpp"
 
-#include <cstdint>
+#include <cstring>
 
 namespace pqlab {
 
 void secure_wipe(void* p, std::size_t n) {
-  // Volatile stores cannot be elided; the barrier tells the compiler the
-  // memory is observed afterwards, so it cannot sink or drop them either.
-  volatile std::uint8_t* b = static_cast<volatile std::uint8_t*>(p);
-  for (std::size_t i = 0; i < n; ++i) b[i] = 0;
+  if (n == 0) return;
+  std::memset(p, 0, n);
+  // The asm takes the pointer and clobbers memory, so the compiler must
+  // assume the zeroed bytes are read afterwards and cannot drop the memset.
 #if defined(__GNUC__) || defined(__clang__)
   __asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+#error "secure_wipe needs a compiler barrier for this compiler"
 #endif
 }
 

@@ -123,9 +123,10 @@ void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
 
 Shake128x4::~Shake128x4() { secure_wipe(states_, sizeof states_); }
 
-void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4]) {
+void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4], std::size_t lanes) {
   std::memset(states_, 0, sizeof states_);
-  for (std::size_t lane = 0; lane < 4; ++lane) {
+  lanes_ = lanes < 4 ? lanes : 4;
+  for (std::size_t lane = 0; lane < lanes_; ++lane) {
     std::uint64_t* s = states_ + 25 * lane;
     for (std::size_t i = 0; i < in[lane].size(); ++i) xor_byte(s, i, in[lane][i]);
     xor_byte(s, in[lane].size(), 0x1f);
@@ -135,8 +136,13 @@ void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4]) {
 }
 
 void Shake128x4::squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]) {
-  kernels::active().keccak_f1600_x4(states_);
-  for (std::size_t lane = 0; lane < 4; ++lane)
+  const kernels::Table& k = kernels::active();
+  if (lanes_ >= k.keccak_x4_min_lanes) {
+    k.keccak_f1600_x4(states_);
+  } else {
+    for (std::size_t lane = 0; lane < lanes_; ++lane) k.keccak_f1600_x1(states_ + 25 * lane);
+  }
+  for (std::size_t lane = 0; lane < lanes_; ++lane)
     for (std::size_t i = 0; i < rate_bytes / 8; ++i) store64(out[lane].data() + 8 * i, states_[25 * lane + i]);
 }
 

@@ -12,6 +12,7 @@ constexpr Table kPortable = {
     "portable",
     portable::keccak_f1600_x1,
     portable::keccak_f1600_x4,
+    4,
     portable::mlkem_ntt,
     portable::mlkem_invntt_tomont,
     portable::mlkem_basemul_acc,

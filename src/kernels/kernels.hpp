@@ -16,6 +16,9 @@ struct Table {
   void (*keccak_f1600_x1)(std::uint64_t state[keccak_lanes]);
   // Four independent permutations; states laid out one after another.
   void (*keccak_f1600_x4)(std::uint64_t states[4 * keccak_lanes]);
+  // Fewest live lanes for which one x4 call beats that many x1 calls
+  // (4 where x4 is a loop over x1; less for a vector backend).
+  std::size_t keccak_x4_min_lanes;
 
   // ML-KEM (q = 3329), coefficients int16_t[256].
   // Forward NTT (FIPS 203 Alg. 9). In: |a_i| < q. Out: |a_i| < q, in

@@ -53,4 +53,10 @@ const nlohmann::json& AcvpResults::at(int tg_id, int tc_id) const {
                            std::to_string(tc_id));
 }
 
+const Algorithm& algorithm(const std::string& name) {
+  const Algorithm* a = find_algorithm(name);
+  if (a == nullptr) throw std::runtime_error("no algorithm named " + name);
+  return *a;
+}
+
 }  // namespace pqlab::test

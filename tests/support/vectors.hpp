@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "pqlab/registry.hpp"
+
 namespace pqlab::test {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -16,6 +18,10 @@ nlohmann::json load_json(const std::string& relative_path);
 Bytes from_hex(const std::string& hex);
 std::string to_hex(const std::uint8_t* p, std::size_t n);
 inline std::string to_hex(const Bytes& b) { return to_hex(b.data(), b.size()); }
+
+// The registry entry for a parameter-set name as the vectors spell it
+// ("ML-KEM-768"); aborts the test program if it is unknown.
+const Algorithm& algorithm(const std::string& name);
 
 // Indexes an ACVP expectedResults file by (tgId, tcId).
 class AcvpResults {

@@ -76,8 +76,9 @@ TEST(Shake, X4MatchesX1) {
   for (int l = 0; l < 4; ++l)
     for (int i = 0; i < 34; ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
   std::span<const std::uint8_t> in[4] = {seeds[0], seeds[1], seeds[2], seeds[3]};
+  for (std::size_t lanes = 1; lanes <= 4; ++lanes) {
   pqlab::hash::Shake128x4 x4;
-  x4.absorb_once(in);
+  x4.absorb_once(in, lanes);
   std::array<std::array<std::uint8_t, 336>, 4> got{};
   for (int block = 0; block < 2; ++block) {
     std::span<std::uint8_t, 168> out[4] = {
@@ -87,10 +88,11 @@ TEST(Shake, X4MatchesX1) {
         std::span<std::uint8_t, 168>(got[3].data() + 168 * block, 168)};
     x4.squeeze_block(out);
   }
-  for (int l = 0; l < 4; ++l) {
+  for (std::size_t l = 0; l < lanes; ++l) {
     std::array<std::uint8_t, 336> want{};
     pqlab::hash::shake128(seeds[l], want);
-    EXPECT_EQ(got[l], want) << "lane " << l;
+    EXPECT_EQ(got[l], want) << "lane " << l << " of " << lanes;
+  }
   }
 }
 

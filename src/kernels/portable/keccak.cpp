@@ -45,24 +45,37 @@ constexpr auto kRhoPi = make_rho_pi();
 
 }  // namespace
 
-void keccak_f1600_x1(std::uint64_t a[keccak_lanes]) {
+// The round loop is kept; every loop inside a round has a constant trip
+// count and is fully unrolled, so the lane indexes, rotations and the mod-5
+// arithmetic all fold to constants and the state lives in registers.
+void keccak_f1600_x1(std::uint64_t state[keccak_lanes]) {
+  std::uint64_t a[25];
+#pragma GCC unroll 25
+  for (std::size_t i = 0; i < 25; ++i) a[i] = state[i];
   for (std::size_t round = 0; round < 24; ++round) {
     // θ
     std::uint64_t c[5], d[5];
-    for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    for (int x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ std::rotl(c[(x + 1) % 5], 1);
-    for (int i = 0; i < 25; ++i) a[i] ^= d[i % 5];
-    // ρ and π into b, then χ back into a.
+#pragma GCC unroll 5
+    for (std::size_t x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+#pragma GCC unroll 5
+    for (std::size_t x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ std::rotl(c[(x + 1) % 5], 1);
+    // θ's column parities applied on the way into ρ and π (into b), then χ
+    // back into a.
     std::uint64_t b[25];
-    b[0] = a[0];
+    b[0] = a[0] ^ d[0];
+#pragma GCC unroll 24
     for (std::size_t t = 0; t < 24; ++t)
-      b[kRhoPi.lane[t + 1]] = std::rotl(a[kRhoPi.lane[t]], kRhoPi.rotation[t]);
-    for (int row = 0; row < 25; row += 5)
-      for (int x = 0; x < 5; ++x)
+      b[kRhoPi.lane[t + 1]] = std::rotl(a[kRhoPi.lane[t]] ^ d[kRhoPi.lane[t] % 5], kRhoPi.rotation[t]);
+#pragma GCC unroll 5
+    for (std::size_t row = 0; row < 25; row += 5)
+#pragma GCC unroll 5
+      for (std::size_t x = 0; x < 5; ++x)
         a[row + x] = b[row + x] ^ (~b[row + (x + 1) % 5] & b[row + (x + 2) % 5]);
     // ι
     a[0] ^= kRoundConstants[round];
   }
+#pragma GCC unroll 25
+  for (std::size_t i = 0; i < 25; ++i) state[i] = a[i];
 }
 
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {

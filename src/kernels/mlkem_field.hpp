@@ -1,0 +1,58 @@
+// Arithmetic in Z_q for ML-KEM, q = 3329, shared by the portable kernels and
+// the ML-KEM frontend. Elements are int16_t in Montgomery or plain form as
+// each caller states; R = 2^16.
+#pragma once
+#include <array>
+#include <cstdint>
+
+namespace pqlab::mlkem_field {
+
+inline constexpr std::int16_t q = 3329;
+// q^-1 mod 2^16 as a signed 16-bit value: 3329 · (-3327) ≡ 1 (mod 2^16).
+inline constexpr std::int16_t q_inv = -3327;
+// R mod q and R^2 mod q: 2^16 mod 3329 = 2285, 2285^2 mod 3329 = 1353.
+inline constexpr std::int16_t mont = 2285;
+inline constexpr std::int16_t mont_squared = 1353;
+
+// Montgomery reduction: for |a| < q · 2^15 returns a · R^-1 mod q in (-q, q).
+constexpr std::int16_t montgomery_reduce(std::int32_t a) {
+  const auto t = static_cast<std::int16_t>(static_cast<std::int16_t>(a) * q_inv);
+  return static_cast<std::int16_t>((a - static_cast<std::int32_t>(t) * q) >> 16);
+}
+
+// a · b · R^-1 mod q, in (-q, q) for |a · b| < q · 2^15.
+constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) {
+  return montgomery_reduce(static_cast<std::int32_t>(a) * b);
+}
+
+// Barrett reduction: for any int16 a, returns a mod q as the representative
+// in [-(q-1)/2, (q-1)/2]. v = round(2^26 / q) = 20159.
+constexpr std::int16_t barrett_reduce(std::int16_t a) {
+  constexpr std::int32_t v = ((1 << 26) + q / 2) / q;
+  const std::int32_t t = (v * a + (1 << 25)) >> 26;
+  return static_cast<std::int16_t>(a - t * q);
+}
+
+// Maps a representative in (-q, q) to [0, q) without branching.
+constexpr std::int16_t to_unsigned(std::int16_t a) {
+  return static_cast<std::int16_t>(a + ((a >> 15) & q));
+}
+
+// zetas[k] = R · ζ^BitRev7(k) mod q with ζ = 17 (FIPS 203 §4.3, Appendix A),
+// centred in (-q/2, q/2]: the twiddle factors of the NTT in Montgomery form.
+constexpr std::array<std::int16_t, 128> make_zetas() {
+  std::array<std::int16_t, 128> z{};
+  for (unsigned k = 0; k < 128; ++k) {
+    unsigned rev = 0;
+    for (unsigned bit = 0; bit < 7; ++bit) rev |= ((k >> bit) & 1u) << (6 - bit);
+    std::int64_t power = 1;
+    for (unsigned i = 0; i < rev; ++i) power = power * 17 % q;
+    std::int64_t value = power * mont % q;
+    if (value > q / 2) value -= q;
+    z[k] = static_cast<std::int16_t>(value);
+  }
+  return z;
+}
+inline constexpr std::array<std::int16_t, 128> zetas = make_zetas();
+
+}  // namespace pqlab::mlkem_field

@@ -1,0 +1,138 @@
+// K-PKE (FIPS 203 Alg. 13–15). The matrix Â is never held whole: each row is
+// sampled when it is needed, which keeps ML-KEM-1024 within a few KB of stack.
+#include "mlkem/kpke.hpp"
+
+#include <array>
+
+#include "common/wipe.hpp"
+#include "kernels/mlkem_field.hpp"
+#include "mlkem/poly.hpp"
+#include "pqlab/hash.hpp"
+#include "pqlab/mlkem.hpp"
+
+namespace pqlab::mlkem {
+namespace {
+
+template <std::size_t K>
+void encode_vector(std::span<std::uint8_t> out, const NttVec<K>& v) {
+  for (std::size_t i = 0; i < K; ++i)
+    byte_encode12(out.subspan(384 * i).template first<384>(), v[i].c);
+}
+
+template <std::size_t K>
+void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
+  for (std::size_t i = 0; i < K; ++i)
+    byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
+}
+
+}  // namespace
+
+template <class P>
+void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                 std::span<const std::uint8_t, 32> d) {
+  constexpr std::size_t K = P::k;
+  // (ρ, σ) = G(d ‖ k)
+  std::array<std::uint8_t, 33> g_in;
+  std::array<std::uint8_t, 64> rho_sigma;
+  WipeOnExit wipe_g_in(g_in);
+  WipeOnExit wipe_rho_sigma(rho_sigma);
+  for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
+  g_in[32] = static_cast<std::uint8_t>(K);
+  hash::sha3_512(g_in, rho_sigma);
+  const auto rho = std::span(rho_sigma).template first<32>();
+  const auto sigma = std::span<const std::uint8_t>(rho_sigma).template last<32>();
+
+  NttVec<K> s_hat, e_hat;
+  WipeOnExit wipe_s(s_hat);
+  WipeOnExit wipe_e(e_hat);
+  std::uint8_t nonce = 0;
+  for (auto& p : s_hat) p = ntt(sample_cbd(sigma, nonce++, P::eta1));
+  for (auto& p : e_hat) p = ntt(sample_cbd(sigma, nonce++, P::eta1));
+
+  // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries R^-1, which
+  // to_montgomery() cancels before ê is added.
+  NttVec<K> row;
+  for (std::size_t i = 0; i < K; ++i) {
+    sample_matrix_row_vartime<K>(row, rho, i, false);
+    NttPoly t = dot_montgomery<K>(row, s_hat);
+    to_montgomery(t);
+    add_to(t, e_hat[i]);
+    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+  }
+  for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
+  encode_vector<K>(dk_pke, s_hat);
+}
+
+template <class P>
+void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r) {
+  constexpr std::size_t K = P::k;
+  const auto rho = ek.template last<32>();
+
+  NttVec<K> y_hat;
+  WipeOnExit wipe_y(y_hat);
+  std::uint8_t nonce = 0;
+  for (auto& p : y_hat) p = ntt(sample_cbd(r, nonce++, P::eta1));
+
+  // u = NTT^-1(Âᵀ ∘ ŷ) + e1, one row of Âᵀ at a time.
+  NttVec<K> row;
+  Poly noise;
+  WipeOnExit wipe_noise(noise);
+  constexpr std::size_t u_poly_bytes = 32 * P::du;
+  for (std::size_t i = 0; i < K; ++i) {
+    sample_matrix_row_vartime<K>(row, rho, i, true);
+    Poly u = invntt_from_montgomery(dot_montgomery<K>(row, y_hat));
+    WipeOnExit wipe_u(u);
+    noise = sample_cbd(r, nonce++, P::eta2);
+    add_to(u, noise);
+    compress_encode(c.subspan(u_poly_bytes * i, u_poly_bytes), u, P::du);
+  }
+
+  // v = NTT^-1(t̂ᵀ ∘ ŷ) + e2 + Decompress_1(m)
+  NttVec<K> t_hat;
+  decode_vector<K>(t_hat, ek);
+  Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, y_hat));
+  WipeOnExit wipe_v(v);
+  noise = sample_cbd(r, nonce, P::eta2);
+  add_to(v, noise);
+  decode_decompress(noise, m, 1);  // μ, reusing the buffer
+  add_to(v, noise);
+  compress_encode(c.subspan(u_poly_bytes * K), v, P::dv);
+}
+
+template <class P>
+void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                  std::span<const std::uint8_t, P::ct_bytes> c) {
+  constexpr std::size_t K = P::k;
+  constexpr std::size_t u_poly_bytes = 32 * P::du;
+  NttVec<K> u_hat, s_hat;
+  WipeOnExit wipe_s(s_hat);
+  for (std::size_t i = 0; i < K; ++i) {
+    Poly u;
+    decode_decompress(u, c.subspan(u_poly_bytes * i, u_poly_bytes), P::du);
+    u_hat[i] = ntt(u);
+  }
+  decode_vector<K>(s_hat, dk_pke);
+  // w = v − NTT^-1(ŝᵀ ∘ û); m = ByteEncode_1(Compress_1(w))
+  Poly w;
+  WipeOnExit wipe_w(w);
+  decode_decompress(w, c.subspan(u_poly_bytes * K), P::dv);
+  Poly su = invntt_from_montgomery(dot_montgomery<K>(s_hat, u_hat));
+  WipeOnExit wipe_su(su);
+  sub_from(w, su);
+  compress_encode(m, w, 1);
+}
+
+#define PQLAB_KPKE_INSTANTIATE(P)                                                                              \
+  template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>, \
+                               std::span<const std::uint8_t, 32>);                                             \
+  template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
+                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
+  template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,   \
+                                std::span<const std::uint8_t, P::ct_bytes>);
+PQLAB_KPKE_INSTANTIATE(MLKEM512)
+PQLAB_KPKE_INSTANTIATE(MLKEM768)
+PQLAB_KPKE_INSTANTIATE(MLKEM1024)
+#undef PQLAB_KPKE_INSTANTIATE
+
+}  // namespace pqlab::mlkem

@@ -1,0 +1,26 @@
+// K-PKE, the CPA-secure encryption scheme inside ML-KEM (FIPS 203 §5).
+#pragma once
+#include <cstdint>
+#include <span>
+
+namespace pqlab::mlkem {
+
+template <class P> inline constexpr std::size_t dk_pke_bytes = 384 * P::k;
+
+// FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d.
+template <class P>
+void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                 std::span<const std::uint8_t, 32> d);
+
+// FIPS 203 Alg. 14 (K-PKE.Encrypt) of the 32-byte message m with randomness r.
+// ek must have passed the modulus check.
+template <class P>
+void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
+
+// FIPS 203 Alg. 15 (K-PKE.Decrypt).
+template <class P>
+void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                  std::span<const std::uint8_t, P::ct_bytes> c);
+
+}  // namespace pqlab::mlkem

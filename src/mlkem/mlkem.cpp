@@ -1,0 +1,141 @@
+// ML-KEM (FIPS 203 §6–7): key generation, encapsulation, decapsulation and
+// the input checks, over K-PKE.
+#include "pqlab/mlkem.hpp"
+
+#include <array>
+
+#include "common/ct.hpp"
+#include "common/wipe.hpp"
+#include "mlkem/kpke.hpp"
+#include "mlkem/poly.hpp"
+#include "pqlab/hash.hpp"
+
+namespace pqlab::mlkem {
+namespace {
+
+// Offsets inside dk = dk_pke ‖ ek ‖ H(ek) ‖ z (FIPS 203 Alg. 16, line 3).
+template <class P> constexpr std::size_t dk_ek_offset = dk_pke_bytes<P>;
+template <class P> constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
+template <class P> constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
+static_assert(dk_z_offset<MLKEM768> + 32 == MLKEM768::dk_bytes);
+
+}  // namespace
+
+// FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
+template <class P>
+Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
+  kpke_keygen<P>(ek, dk.template first<dk_pke_bytes<P>>(), d);
+  auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
+  for (std::size_t i = 0; i < P::ek_bytes; ++i) ek_copy[i] = ek[i];
+  hash::sha3_256(ek, dk.template subspan<dk_hash_offset<P>, 32>());
+  auto z_out = dk.template subspan<dk_z_offset<P>, 32>();
+  for (std::size_t i = 0; i < 32; ++i) z_out[i] = z[i];
+  return Status::ok;
+}
+
+// FIPS 203 Alg. 19 (ML-KEM.KeyGen).
+template <class P>
+Status keygen(EncapsKey<P> ek, DecapsKey<P> dk, RandomSource& rng) {
+  std::array<std::uint8_t, 64> dz;
+  WipeOnExit wipe(dz);
+  if (rng.generate(dz) != Status::ok) return Status::random_failure;
+  return keygen_derand<P>(ek, dk, std::span(dz).template first<32>(), std::span(dz).template last<32>());
+}
+
+// FIPS 203 §7.2: the encapsulation key's type check is its length (fixed by
+// the span type); the modulus check requires each 12-bit value to be < q.
+template <class P>
+Status check_encaps_key(ConstEncapsKey<P> ek) {
+  for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i)
+    if (!is_reduced12_vartime(ek.subspan(384 * i).template first<384>())) return Status::invalid_key;
+  return Status::ok;
+}
+
+// FIPS 203 §7.3: the hash check, H(ek) stored in dk equals H of the ek stored
+// in dk. Both are public parts of dk; the compare is constant-time anyway.
+template <class P>
+Status check_decaps_key(ConstDecapsKey<P> dk) {
+  std::array<std::uint8_t, 32> h;
+  hash::sha3_256(dk.template subspan<dk_ek_offset<P>, P::ek_bytes>(), h);
+  return ct::diff(h, dk.template subspan<dk_hash_offset<P>, 32>()) == 0 ? Status::ok : Status::invalid_key;
+}
+
+// FIPS 203 Alg. 17 (ML-KEM.Encaps_internal), after the §7.2 check.
+template <class P>
+Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, Seed m) {
+  if (check_encaps_key<P>(ek) != Status::ok) return Status::invalid_key;
+  // (K, r) = G(m ‖ H(ek))
+  std::array<std::uint8_t, 64> g_in, k_r;
+  WipeOnExit wipe_g_in(g_in);
+  WipeOnExit wipe_k_r(k_r);
+  for (std::size_t i = 0; i < 32; ++i) g_in[i] = m[i];
+  hash::sha3_256(ek, std::span(g_in).template last<32>());
+  hash::sha3_512(g_in, k_r);
+  kpke_encrypt<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>());
+  for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
+  return Status::ok;
+}
+
+// FIPS 203 Alg. 20 (ML-KEM.Encaps).
+template <class P>
+Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSource& rng) {
+  std::array<std::uint8_t, 32> m;
+  WipeOnExit wipe(m);
+  if (rng.generate(m) != Status::ok) return Status::random_failure;
+  return encaps_derand<P>(ct, key, ek, m);
+}
+
+// FIPS 203 Alg. 21 (ML-KEM.Decaps) after the §7.3 checks, running Alg. 18
+// (ML-KEM.Decaps_internal) with implicit rejection: the re-encryption is
+// compared in constant time and the rejection key K̄ = J(z ‖ c) is selected
+// by mask, so nothing observable depends on whether c was valid.
+template <class P>
+Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
+  if (check_decaps_key<P>(dk) != Status::ok) return Status::invalid_key;
+  const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
+  const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
+  const auto h = dk.template subspan<dk_hash_offset<P>, 32>();
+  const auto z = dk.template subspan<dk_z_offset<P>, 32>();
+
+  std::array<std::uint8_t, 64> g_in, k_r;
+  std::array<std::uint8_t, 32> k_bar;
+  std::array<std::uint8_t, P::ct_bytes> ct_again;
+  WipeOnExit wipe_g_in(g_in);
+  WipeOnExit wipe_k_r(k_r);
+  WipeOnExit wipe_k_bar(k_bar);
+  WipeOnExit wipe_ct(ct_again);
+
+  // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
+  kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
+  for (std::size_t i = 0; i < 32; ++i) g_in[32 + i] = h[i];
+  hash::sha3_512(g_in, k_r);
+
+  // K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32)
+  hash::Shake256 j;
+  j.absorb(z);
+  j.absorb(ct);
+  j.squeeze(k_bar);
+
+  // c' = K-PKE.Encrypt(ek, m', r'); K = (c = c') ? K' : K̄
+  kpke_encrypt<P>(ct_again, ek, std::span<const std::uint8_t>(g_in).template first<32>(),
+                  std::span<const std::uint8_t>(k_r).template last<32>());
+  const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(ct, ct_again));
+  ct::select_bytes(std::span(k_r).template first<32>(), k_bar, reject);
+  for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
+  return Status::ok;
+}
+
+#define PQLAB_MLKEM_INSTANTIATE(P)                                                                    \
+  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                             \
+  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                          \
+  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&);          \
+  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);            \
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);                    \
+  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                            \
+  template Status check_decaps_key<P>(ConstDecapsKey<P>);
+PQLAB_MLKEM_INSTANTIATE(MLKEM512)
+PQLAB_MLKEM_INSTANTIATE(MLKEM768)
+PQLAB_MLKEM_INSTANTIATE(MLKEM1024)
+#undef PQLAB_MLKEM_INSTANTIATE
+
+}  // namespace pqlab::mlkem

@@ -1,0 +1,71 @@
+// ML-KEM polynomials and the operations on them that K-PKE needs.
+// Two types keep the domains apart (Botan's idea): a Poly is in R_q =
+// Z_q[X]/(X^256 + 1), an NttPoly is its image in T_q. Invariant of both:
+// every coefficient is an int16 in (-q, q) unless a function says otherwise.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace pqlab::mlkem {
+
+inline constexpr std::size_t n = 256;
+
+struct Poly {
+  std::array<std::int16_t, n> c;
+};
+struct NttPoly {
+  std::array<std::int16_t, n> c;
+};
+
+template <std::size_t K> using PolyVec = std::array<Poly, K>;
+template <std::size_t K> using NttVec = std::array<NttPoly, K>;
+
+// FIPS 203 Alg. 9 / 10 through the kernel seam. invntt() returns plain
+// values for an input that carries a factor R^-1 (the output of basemul).
+NttPoly ntt(const Poly& p);
+Poly invntt_from_montgomery(const NttPoly& p);
+
+// r = Σ_j a[j] ∘ b[j] (FIPS 203 Alg. 11 summed), carrying a factor R^-1,
+// reduced to (-q, q).
+template <std::size_t K>
+NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
+
+void add_to(Poly& r, const Poly& a);       // r += a, then Barrett-reduced
+void sub_from(Poly& r, const Poly& a);     // r = r - a, then Barrett-reduced
+void add_to(NttPoly& r, const NttPoly& a);  // r += a, then Barrett-reduced
+// Multiplies by R (undoing the R^-1 of a Montgomery product).
+void to_montgomery(NttPoly& p);
+
+// ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5 / 6 with d = 12).
+// Encode takes any coefficient in (-q, q) and writes its value in [0, q).
+// Decode reduces each 12-bit value mod q (constant time).
+void byte_encode12(std::span<std::uint8_t, 384> out, const std::array<std::int16_t, n>& a);
+void byte_decode12(std::array<std::int16_t, n>& a, std::span<const std::uint8_t, 384> in);
+// true iff every 12-bit value in `in` is below q: the §7.2 modulus check,
+// equivalent to ByteEncode_12(ByteDecode_12(in)) == in. Public data only.
+bool is_reduced12_vartime(std::span<const std::uint8_t, 384> in);
+
+// Compress_d (eq. 4.7) of a coefficient in (-q, q), and Decompress_d (eq. 4.8).
+std::uint32_t compress(std::int16_t coefficient, std::size_t d);
+std::int16_t decompress(std::uint32_t y, std::size_t d);
+
+// Compress_d then ByteEncode_d, and ByteDecode_d then Decompress_d
+// (FIPS 203 §4.2.1 eq. 4.7/4.8 with Alg. 5/6), for d in {1, 4, 5, 10, 11}.
+// `out`/`in` hold 32·d bytes.
+void compress_encode(std::span<std::uint8_t> out, const Poly& p, std::size_t d);
+void decode_decompress(Poly& p, std::span<const std::uint8_t> in, std::size_t d);
+
+// The bounded-noise sampler SamplePolyCBD_η (FIPS 203 Alg. 8) over PRF_η(σ, N)
+// = SHAKE256(σ ‖ N, 64η) (eq. 4.3), for η in {2, 3}.
+Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int eta);
+
+// Row `row` of Â (or of Âᵀ when `transposed`): entry j is
+// SampleNTT(ρ ‖ j ‖ row) (resp. ρ ‖ row ‖ j), FIPS 203 Alg. 7 as called in
+// Alg. 13 and 14. The matrix is public; rejection sampling branches on it.
+template <std::size_t K>
+void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32> rho, std::size_t row,
+                               bool transposed);
+
+}  // namespace pqlab::mlkem

@@ -1,0 +1,99 @@
+// ML-KEM sampling: the public matrix (FIPS 203 Alg. 7) and the noise (Alg. 8).
+#include <array>
+
+#include "common/wipe.hpp"
+#include "kernels/mlkem_field.hpp"
+#include "mlkem/poly.hpp"
+#include "pqlab/hash.hpp"
+
+namespace pqlab::mlkem {
+
+using mlkem_field::q;
+
+// FIPS 203 Alg. 8 (SamplePolyCBD_η) on PRF_η(σ, N) = SHAKE256(σ ‖ N) (eq. 4.3).
+// Each coefficient is (sum of η bits) − (sum of the next η bits); the sums
+// are computed for all coefficients of a word at once (bit-sliced), so no
+// branch or index depends on the secret bytes.
+Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int eta) {
+  std::array<std::uint8_t, 64 * 3> buf;  // 64η bytes, η ≤ 3
+  WipeOnExit wipe_buf(buf);
+  std::array<std::uint8_t, 33> input;
+  WipeOnExit wipe_input(input);
+  for (std::size_t i = 0; i < 32; ++i) input[i] = sigma[i];
+  input[32] = nonce;
+  const std::size_t len = 64 * static_cast<std::size_t>(eta);
+  hash::shake256(input, std::span(buf).first(len));
+
+  Poly p;
+  if (eta == 2) {
+    // 4 bytes → 8 coefficients of 4 bits each.
+    for (std::size_t i = 0; i < n / 8; ++i) {
+      const std::uint32_t w = std::uint32_t{buf[4 * i]} | std::uint32_t{buf[4 * i + 1]} << 8 |
+                              std::uint32_t{buf[4 * i + 2]} << 16 | std::uint32_t{buf[4 * i + 3]} << 24;
+      const std::uint32_t sums = (w & 0x55555555u) + ((w >> 1) & 0x55555555u);
+      for (unsigned j = 0; j < 8; ++j) {
+        const auto a = static_cast<std::int16_t>((sums >> (4 * j)) & 3u);
+        const auto b = static_cast<std::int16_t>((sums >> (4 * j + 2)) & 3u);
+        p.c[8 * i + j] = static_cast<std::int16_t>(a - b);
+      }
+    }
+  } else {
+    // 3 bytes → 4 coefficients of 6 bits each.
+    for (std::size_t i = 0; i < n / 4; ++i) {
+      const std::uint32_t w =
+          std::uint32_t{buf[3 * i]} | std::uint32_t{buf[3 * i + 1]} << 8 | std::uint32_t{buf[3 * i + 2]} << 16;
+      const std::uint32_t sums = (w & 0x249249u) + ((w >> 1) & 0x249249u) + ((w >> 2) & 0x249249u);
+      for (unsigned j = 0; j < 4; ++j) {
+        const auto a = static_cast<std::int16_t>((sums >> (6 * j)) & 7u);
+        const auto b = static_cast<std::int16_t>((sums >> (6 * j + 3)) & 7u);
+        p.c[4 * i + j] = static_cast<std::int16_t>(a - b);
+      }
+    }
+  }
+  return p;
+}
+
+// FIPS 203 Alg. 7 (SampleNTT) for up to four entries at once over
+// hash::Shake128x4: every lane squeezes a block per round; the round repeats
+// until every lane has 256 coefficients below q.
+template <std::size_t K>
+void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32> rho, std::size_t row, bool transposed) {
+  static_assert(K <= 4);
+  std::array<std::array<std::uint8_t, 34>, 4> seeds{};
+  std::span<const std::uint8_t> inputs[4];
+  for (std::size_t lane = 0; lane < K; ++lane) {
+    const std::size_t j = lane;
+    for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = rho[i];
+    seeds[lane][32] = static_cast<std::uint8_t>(transposed ? row : j);
+    seeds[lane][33] = static_cast<std::uint8_t>(transposed ? j : row);
+    inputs[lane] = seeds[lane];
+  }
+  hash::Shake128x4 xof;
+  xof.absorb_once(inputs, K);
+
+  std::array<std::size_t, K> filled{};
+  std::array<std::array<std::uint8_t, hash::Shake128x4::rate_bytes>, 4> blocks;
+  std::span<std::uint8_t, hash::Shake128x4::rate_bytes> block_spans[4] = {blocks[0], blocks[1], blocks[2],
+                                                                            blocks[3]};
+  for (bool done = false; !done;) {
+    xof.squeeze_block(block_spans);
+    done = true;
+    for (std::size_t lane = 0; lane < K; ++lane) {
+      auto& c = out[lane].c;
+      std::size_t& count = filled[lane];
+      const auto& b = blocks[lane];
+      for (std::size_t pos = 0; pos + 3 <= b.size() && count < n; pos += 3) {
+        const auto d1 = static_cast<std::int16_t>(b[pos] | ((b[pos + 1] & 0x0f) << 8));
+        const auto d2 = static_cast<std::int16_t>((b[pos + 1] >> 4) | (b[pos + 2] << 4));
+        if (d1 < q) c[count++] = d1;
+        if (d2 < q && count < n) c[count++] = d2;
+      }
+      if (count < n) done = false;
+    }
+  }
+}
+template void sample_matrix_row_vartime<2>(NttVec<2>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
+template void sample_matrix_row_vartime<3>(NttVec<3>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
+template void sample_matrix_row_vartime<4>(NttVec<4>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
+
+}  // namespace pqlab::mlkem

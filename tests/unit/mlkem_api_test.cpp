@@ -1,0 +1,104 @@
+// ML-KEM through its public API: round trips, implicit rejection, and
+// refusal of malformed inputs (wrong lengths, keys failing §7.2 / §7.3).
+#include <gtest/gtest.h>
+
+#include <array>
+
+#include "pqlab/hash.hpp"
+#include "pqlab/mlkem.hpp"
+#include "support/vectors.hpp"
+
+namespace pqlab::test {
+namespace {
+
+class MlkemApi : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(MlkemApi, RoundTripWithSystemRandomness) {
+  const Algorithm& alg = algorithm(GetParam());
+  for (int trial = 0; trial < 20; ++trial) {
+    Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k1(32), k2(32);
+    ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+    ASSERT_EQ(alg.kem->check_encaps_key(ek), Status::ok);
+    ASSERT_EQ(alg.kem->check_decaps_key(dk), Status::ok);
+    ASSERT_EQ(alg.kem->encaps(ct, k1, ek, system_random()), Status::ok);
+    ASSERT_EQ(alg.kem->decaps(k2, ct, dk), Status::ok);
+    EXPECT_EQ(k1, k2);
+  }
+}
+
+// A modified ciphertext decapsulates to J(z ‖ c) (FIPS 203 Alg. 18 line 7),
+// never to the real key and never to an error.
+TEST_P(MlkemApi, ImplicitRejectionYieldsJOfZAndC) {
+  const Algorithm& alg = algorithm(GetParam());
+  Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k1(32), k2(32);
+  ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+  ASSERT_EQ(alg.kem->encaps(ct, k1, ek, system_random()), Status::ok);
+  for (std::size_t pos : {std::size_t{0}, ct.size() / 2, ct.size() - 1}) {
+    Bytes bad = ct;
+    bad[pos] ^= 0x01;
+    ASSERT_EQ(alg.kem->decaps(k2, bad, dk), Status::ok);
+    EXPECT_NE(k2, k1);
+    Bytes z_c(dk.end() - 32, dk.end());
+    z_c.insert(z_c.end(), bad.begin(), bad.end());
+    Bytes j(32);
+    hash::shake256(z_c, j);
+    EXPECT_EQ(k2, j) << "position " << pos;
+  }
+}
+
+TEST_P(MlkemApi, RefusesWrongLengths) {
+  const Algorithm& alg = algorithm(GetParam());
+  Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k(32);
+  ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+  Bytes short_ek(ek.begin(), ek.end() - 1), long_ek = ek, short_dk(dk.begin(), dk.end() - 1), short_ct(ct.size() - 1);
+  long_ek.push_back(0);
+  EXPECT_EQ(alg.kem->encaps(ct, k, short_ek, system_random()), Status::invalid_length);
+  EXPECT_EQ(alg.kem->encaps(ct, k, long_ek, system_random()), Status::invalid_length);
+  EXPECT_EQ(alg.kem->decaps(k, ct, short_dk), Status::invalid_length);
+  EXPECT_EQ(alg.kem->decaps(k, short_ct, dk), Status::invalid_length);
+  EXPECT_EQ(alg.kem->keygen_from_seed(ek, dk, Bytes(63)), Status::invalid_length);
+  EXPECT_EQ(alg.kem->encaps_derand(ct, k, ek, Bytes(31)), Status::invalid_length);
+}
+
+TEST_P(MlkemApi, DecapsulationKeyHashCheck) {
+  const Algorithm& alg = algorithm(GetParam());
+  Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k(32);
+  ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+  // Flip one bit in the embedded ek, then in the stored H(ek): both must fail.
+  for (std::size_t pos : {alg.secret_key_bytes - 64 - alg.public_key_bytes, alg.secret_key_bytes - 64}) {
+    Bytes bad = dk;
+    bad[pos] ^= 0x80;
+    EXPECT_EQ(alg.kem->check_decaps_key(bad), Status::invalid_key);
+    EXPECT_EQ(alg.kem->decaps(k, ct, bad), Status::invalid_key);
+  }
+}
+
+TEST_P(MlkemApi, ModulusCheckOnEachCoefficientPosition) {
+  const Algorithm& alg = algorithm(GetParam());
+  Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes);
+  ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+  // Set the first 12-bit value of each polynomial to q = 3329 = 0xd01.
+  for (std::size_t poly = 0; poly * 384 + 32 < ek.size(); ++poly) {
+    Bytes bad = ek;
+    bad[384 * poly] = 0x01;
+    bad[384 * poly + 1] = static_cast<std::uint8_t>((bad[384 * poly + 1] & 0xf0) | 0x0d);
+    EXPECT_EQ(alg.kem->check_encaps_key(bad), Status::invalid_key) << "polynomial " << poly;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSets, MlkemApi, ::testing::Values("ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"),
+                         [](const auto& info) { return info.param.substr(7); });
+
+TEST(MlkemRegistry, NamesAreCaseInsensitiveAndSizesMatchFips203) {
+  const Algorithm* a = find_algorithm("ml-kem-768");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->name, "ML-KEM-768");
+  EXPECT_EQ(a->public_key_bytes, 1184u);
+  EXPECT_EQ(a->secret_key_bytes, 2400u);
+  EXPECT_EQ(a->ciphertext_bytes, 1088u);
+  EXPECT_EQ(find_algorithm("ML-KEM-769"), nullptr);
+  static_assert(mlkem::MLKEM512::ct_bytes == 768 && mlkem::MLKEM1024::ek_bytes == 1568);
+}
+
+}  // namespace
+}  // namespace pqlab::test
