@@ -23,6 +23,7 @@ struct BenchArgs {
 };
 
 struct ReportArgs {
+  std::vector<std::string> algorithms;
   std::string out = "report";
   bool quick = false;
 };
@@ -57,8 +58,13 @@ void run_report_command(const ReportArgs& a) {
   lab::ReportOptions opt;
   opt.out_dir = a.out;
   opt.quick = a.quick;
-  const lab::ReportOutcome outcome =
-      lab::run_report(opt, [](const std::string& what) { std::fprintf(stderr, "%s\n", what.c_str()); });
+  opt.algorithms = a.algorithms;
+  lab::ReportOutcome outcome;
+  try {
+    outcome = lab::run_report(opt, [](const std::string& what) { std::fprintf(stderr, "pqlab report: %s\n", what.c_str()); });
+  } catch (const lab::SelectionError& e) {
+    throw Failure(e.what());
+  }
   std::printf("wrote %s (%.0f s)\n", outcome.markdown_path.c_str(), outcome.seconds);
   for (const std::string& note : outcome.notes) std::printf("note: %s\n", note.c_str());
 }
@@ -96,6 +102,9 @@ void add_lab_commands(CLI::App& app) {
       "(about 10 minutes on a 2-core machine; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
+  report->add_option("-a,--algorithm", report_args->algorithms,
+                     "Restrict the report to these algorithms (names as for bench; default: all)")
+      ->delimiter(',');
   report->callback([report_args] { run_report_command(*report_args); });
 }
 

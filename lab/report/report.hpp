@@ -11,6 +11,8 @@ namespace pqlab::lab {
 struct ReportOptions {
   std::string out_dir = "report";
   bool quick = false;  // short measurements (CI): under a minute
+  // Algorithms to cover, as for `pqlab bench -a`; empty: all of them.
+  std::vector<std::string> algorithms;
 };
 
 struct ReportOutcome {

@@ -55,7 +55,9 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
   ctx.out_dir = options.out_dir.empty() ? fs::path("report") : fs::path(options.out_dir);
   fs::create_directories(ctx.out_dir);
 
-  ctx.bench = run_bench(report_plan(options.quick), progress);
+  BenchPlan plan = report_plan(options.quick);
+  plan.algorithms = options.algorithms;
+  ctx.bench = run_bench(plan, progress);
   std::vector<std::unique_ptr<Section>> sections = standard_sections();
   for (auto& s : sections) s->measure(ctx, progress);
 

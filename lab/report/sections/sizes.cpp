@@ -21,7 +21,8 @@ class SizesSection final : public Section {
     md += md_table({"algorithm", "standard", "public key", "secret key", "ciphertext", "signature", "shared secret",
                     "on the wire", "encodings"},
                    rows);
-    md += "\n" + md_plot(ctx, "bytes.png", "Bytes on the wire per algorithm");
+    md += "\n";
+    md += md_plot(ctx, "bytes.png", "Bytes on the wire per algorithm");
     return md;
   }
 };
