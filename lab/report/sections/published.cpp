@@ -58,8 +58,8 @@ class PublishedSection final : public Section {
       for (const nlohmann::json& f : e["figures"]) {
         const std::string op = f.value("operation", "");
         std::string figure = f.value("approximate", false) ? std::string("≈ ") : std::string();
-        figure += fixed(f.value("ms", 0.0), 2);
-        figure += " ms";
+        const double ms = f.value("ms", 0.0);
+        figure += ms >= 60000 ? fixed(ms / 60000, 0) + " min" : fixed(ms, 2) + " ms";
         if (f.contains("variant")) figure += " (" + f.value("variant", "") + ")";
         std::string here = "not measured in this run";
         if (!target.empty())
