@@ -1,4 +1,5 @@
-// The lab's entry points, used by the pqlab tool.
+// The lab's entry points, used by the pqlab tool: the bench and the report.
 #pragma once
-namespace pqlab::lab {
-}  // namespace pqlab::lab
+#include "bench/bench.hpp"
+#include "bench/output.hpp"
+#include "report/report.hpp"

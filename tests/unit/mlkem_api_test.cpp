@@ -87,7 +87,7 @@ TEST_P(MlkemApi, ModulusCheckOnEachCoefficientPosition) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllSets, MlkemApi, ::testing::Values("ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"),
-                         [](const auto& info) { return info.param.substr(7); });
+                         [](const auto& p) { return p.param.substr(7); });
 
 TEST(MlkemRegistry, NamesAreCaseInsensitiveAndSizesMatchFips203) {
   const Algorithm* a = find_algorithm("ml-kem-768");

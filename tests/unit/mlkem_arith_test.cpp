@@ -82,8 +82,11 @@ TEST(MlkemArith, BaseMultiplicationMatchesSchoolbook) {
     for (std::size_t i = 0; i < 256; ++i)
       for (std::size_t j = 0; j < 256; ++j) {
         const long long p = static_cast<long long>(a[i]) * b[j];
-        if (i + j < 256) want[i + j] += p;
-        else want[i + j - 256] -= p;
+        if (i + j < 256) {
+          want[i + j] += p;
+        } else {
+          want[i + j - 256] -= p;
+        }
       }
     Coeffs ta = a, tb = b, r{};
     k.mlkem_ntt(ta.data());
@@ -119,7 +122,9 @@ TEST(MlkemArith, CompressIsExactForAllInputs) {
     for (int x = 0; x < q; ++x) {
       const auto want = static_cast<std::uint32_t>((((static_cast<long long>(x) << d) + q / 2) / q) % (1 << d));
       ASSERT_EQ(pqlab::mlkem::compress(static_cast<std::int16_t>(x), d), want) << "d=" << d << " x=" << x;
-      if (x > 0) ASSERT_EQ(pqlab::mlkem::compress(static_cast<std::int16_t>(x - q), d), want);
+      if (x > 0) {
+        ASSERT_EQ(pqlab::mlkem::compress(static_cast<std::int16_t>(x - q), d), want);
+      }
     }
     for (std::uint32_t y = 0; y < (1u << d); ++y) {
       const auto want = static_cast<std::int16_t>((static_cast<long long>(y) * q + (1 << (d - 1))) >> d);

@@ -73,8 +73,8 @@ TEST(Shake, IncrementalSqueezeMatchesOneShot) {
 
 TEST(Shake, X4MatchesX1) {
   std::array<std::array<std::uint8_t, 34>, 4> seeds{};
-  for (int l = 0; l < 4; ++l)
-    for (int i = 0; i < 34; ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
+  for (std::size_t l = 0; l < 4; ++l)
+    for (std::size_t i = 0; i < 34; ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
   std::span<const std::uint8_t> in[4] = {seeds[0], seeds[1], seeds[2], seeds[3]};
   for (std::size_t lanes = 1; lanes <= 4; ++lanes) {
   pqlab::hash::Shake128x4 x4;

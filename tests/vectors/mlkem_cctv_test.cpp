@@ -65,7 +65,7 @@ TEST_P(MlkemCctv, ModulusCheckRejectsEveryOverflowingKey) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllSets, MlkemCctv, ::testing::Values("ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"),
-                         [](const auto& info) { return info.param.substr(7); });
+                         [](const auto& p) { return p.param.substr(7); });
 
 }  // namespace
 }  // namespace pqlab::test

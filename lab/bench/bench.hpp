@@ -1,0 +1,90 @@
+// The bench: every selected subject × kernel backend × operation, timed,
+// with its peak stack and heap use, optionally with throughput scaling.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/heap_counter.hpp"
+#include "harness/machine_info.hpp"
+#include "harness/sampler.hpp"
+#include "harness/stats.hpp"
+#include "harness/tsc.hpp"
+#include "subjects/subject.hpp"
+
+namespace pqlab::lab {
+
+// Thrown for a bad selection (unknown algorithm or backend, bad time).
+struct SelectionError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct BenchPlan {
+  // Names as the user gave them: registry names, classical names, or the
+  // groups "all", "pq", "classical". Empty: everything.
+  std::vector<std::string> algorithms;
+  // Backend names, comma lists allowed, or "all". Empty: every backend
+  // usable on this CPU.
+  std::vector<std::string> kernels;
+  SamplingPolicy sampling;
+  std::size_t message_bytes = 1024;
+  bool measure_memory = true;
+  // Throughput scaling: ops/s with 1 thread and with every allowed CPU.
+  bool throughput = false;
+  double throughput_seconds = 0.5;
+};
+
+// Checks the plan's names and times; SelectionError with a message naming
+// what is wrong and what is accepted.
+void validate(const BenchPlan& plan);
+// The backends the plan selects (validated).
+std::vector<std::string> selected_kernels(const BenchPlan& plan);
+
+struct Throughput {
+  std::size_t threads = 0;
+  double single_thread_ops_per_s = 0;
+  double all_threads_ops_per_s = 0;
+  double speedup() const { return single_thread_ops_per_s > 0 ? all_threads_ops_per_s / single_thread_ops_per_s : 0; }
+};
+
+struct OperationResult {
+  std::string algorithm, family, kind, backend, operation;
+  Summary ticks;  // per call, in tick_unit()
+  double median_us = 0, p90_us = 0, ops_per_s = 0;
+  std::optional<std::size_t> peak_stack_bytes;
+  std::optional<HeapUse> heap;
+  std::optional<Throughput> throughput;
+};
+
+struct TimingSetup {
+  std::string unit, method;
+  double ticks_per_second = 0;
+  std::optional<ClockRatio> core_cycles_per_tick;
+  int pinned_cpu = -1;  // -1: not pinned
+};
+
+struct BenchResults {
+  MachineInfo machine;
+  TimingSetup timing;
+  BenchPlan plan;
+  std::vector<std::string> kernels;
+  std::vector<Subject> subjects;  // sizes (instantiate is kept, for reuse)
+  std::vector<OperationResult> results;
+  const OperationResult* find(const std::string& alg, const std::string& backend, const std::string& op) const;
+};
+
+// Called before each measurement with a one-line description.
+using Progress = std::function<void(const std::string&)>;
+
+// Pins the calling thread to one core for the duration (and unpins after).
+BenchResults run_bench(const BenchPlan& plan, const Progress& progress = {});
+
+// The selected subjects, post-quantum first, in registry order.
+std::vector<Subject> selected_subjects(const BenchPlan& plan);
+
+// The backend name used for classical (OpenSSL) rows.
+inline constexpr const char* kOpenSslBackend = "openssl";
+
+}  // namespace pqlab::lab

@@ -1,0 +1,22 @@
+// The bench's results as JSON, CSV and a readable table.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "bench/bench.hpp"
+
+namespace pqlab::lab {
+
+// The "pqlab-bench/1" document described by lab/report.schema.json
+// ($defs/bench).
+nlohmann::json bench_to_json(const BenchResults& r);
+// One row per measured operation, with a header row.
+std::string bench_to_csv(const BenchResults& r);
+// Aligned text table, preceded by the unit and method.
+std::string bench_to_table(const BenchResults& r);
+
+// Formatting shared with the report: "1.23 k", "45.6", "12.3 M".
+std::string format_count(double v);
+std::string format_bytes(std::size_t bytes);
+
+}  // namespace pqlab::lab

@@ -1,0 +1,107 @@
+// The bench's measurement loop.
+#include <memory>
+
+#include "bench/bench.hpp"
+#include "harness/pinning.hpp"
+#include "harness/stack_meter.hpp"
+#include "harness/throughput.hpp"
+#include "pqlab/kernels.hpp"
+
+namespace pqlab::lab {
+namespace {
+
+struct PinnedForScope {
+  int cpu = pin_current_thread_here();
+  ~PinnedForScope() { unpin_current_thread(); }
+};
+
+// Restores the library's own choice of backend (the best one) afterwards.
+struct KernelRestore {
+  ~KernelRestore() {
+    const auto avail = kernels::available();
+    if (!avail.empty()) (void)kernels::select(avail.back());
+  }
+};
+
+OperationResult measure_operation(const Subject& s, const Operation& op, const std::string& backend,
+                                  const BenchPlan& plan, const TimingSetup& timing) {
+  OperationResult r;
+  r.algorithm = s.name;
+  r.family = s.family == SubjectFamily::classical ? "classical" : "post-quantum";
+  r.kind = s.kind;
+  r.backend = backend;
+  r.operation = op.name;
+  r.ticks = summarize(sample_ticks(op.run, plan.sampling));
+  r.median_us = r.ticks.median / timing.ticks_per_second * 1e6;
+  r.p90_us = r.ticks.p90 / timing.ticks_per_second * 1e6;
+  r.ops_per_s = r.ticks.median > 0 ? timing.ticks_per_second / r.ticks.median : 0;
+  if (plan.measure_memory) {
+    HeapUse heap;
+    r.peak_stack_bytes = measure_peak_stack([&] {
+      HeapCounter counter;
+      op.run();
+      heap = counter.stop();
+    });
+    r.heap = heap;
+  }
+  if (plan.throughput) {
+    const std::string name = op.name;
+    const OperationFactory factory = [&s, name]() -> std::function<void()> {
+      auto instance = std::make_shared<Instance>(s.instantiate());
+      const Operation* o = &instance->find(name);
+      return [instance, o] { o->run(); };
+    };
+    Throughput t;
+    t.threads = allowed_cpus().size();
+    t.single_thread_ops_per_s = measure_throughput(factory, 1, plan.throughput_seconds);
+    t.all_threads_ops_per_s = measure_throughput(factory, t.threads, plan.throughput_seconds);
+    r.throughput = t;
+  }
+  return r;
+}
+
+void measure_subject(const Subject& s, const std::string& backend, const BenchPlan& plan,
+                     const TimingSetup& timing, const Progress& progress, std::vector<OperationResult>& out) {
+  const Instance instance = s.instantiate();
+  for (const Operation& op : instance.operations) {
+    if (progress) progress(s.name + " " + op.name + " [" + backend + "]");
+    out.push_back(measure_operation(s, op, backend, plan, timing));
+  }
+}
+
+}  // namespace
+
+const OperationResult* BenchResults::find(const std::string& alg, const std::string& backend,
+                                          const std::string& op) const {
+  for (const OperationResult& r : results)
+    if (r.algorithm == alg && r.backend == backend && r.operation == op) return &r;
+  return nullptr;
+}
+
+BenchResults run_bench(const BenchPlan& plan, const Progress& progress) {
+  validate(plan);
+  BenchResults res;
+  res.plan = plan;
+  res.machine = describe_machine();
+  res.kernels = selected_kernels(plan);
+  res.subjects = selected_subjects(plan);
+
+  const PinnedForScope pinned;
+  const KernelRestore restore;
+  res.timing.unit = tick_unit();
+  res.timing.method = tick_method();
+  res.timing.ticks_per_second = ticks_per_second();
+  res.timing.core_cycles_per_tick = core_cycles_per_tick();
+  res.timing.pinned_cpu = pinned.cpu;
+
+  for (const std::string& backend : res.kernels) {
+    if (kernels::select(backend) != Status::ok) throw SelectionError("cannot select kernel backend " + backend);
+    for (const Subject& s : res.subjects)
+      if (s.uses_kernels()) measure_subject(s, backend, plan, res.timing, progress, res.results);
+  }
+  for (const Subject& s : res.subjects)
+    if (!s.uses_kernels()) measure_subject(s, kOpenSslBackend, plan, res.timing, progress, res.results);
+  return res;
+}
+
+}  // namespace pqlab::lab

@@ -1,0 +1,68 @@
+// Machine description from /proc/cpuinfo, uname(2) and the build.
+#include "harness/machine_info.hpp"
+
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "harness/pinning.hpp"
+#include "pqlab/kernels.hpp"
+#include "subjects/subject.hpp"
+
+#ifndef PQLAB_LAB_COMPILER
+#define PQLAB_LAB_COMPILER "unknown"
+#endif
+#ifndef PQLAB_LAB_CXX_FLAGS
+#define PQLAB_LAB_CXX_FLAGS "unknown"
+#endif
+#ifndef PQLAB_LAB_BUILD_TYPE
+#define PQLAB_LAB_BUILD_TYPE "unknown"
+#endif
+
+namespace pqlab::lab {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  const auto e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+MachineInfo describe_machine() {
+  MachineInfo m;
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
+    if (key == "model name" && m.cpu_model.empty()) m.cpu_model = value;
+    if (key == "flags" && m.cpu_flags.empty()) {
+      std::istringstream words(value);
+      for (std::string w; words >> w;) m.cpu_flags.push_back(w);
+    }
+  }
+  if (m.cpu_model.empty()) m.cpu_model = "unknown";
+  static const char* const relevant[] = {"sse4_2",   "avx",         "avx2",       "bmi2",       "adx",
+                                         "aes",      "sha_ni",      "avx512f",    "avx512bw",   "avx512vl",
+                                         "avx512dq", "avx512ifma",  "avx512vbmi", "constant_tsc", "nonstop_tsc",
+                                         "tsc_known_freq", "hypervisor"};
+  for (const char* f : relevant)
+    if (std::find(m.cpu_flags.begin(), m.cpu_flags.end(), f) != m.cpu_flags.end()) m.relevant_cpu_flags.push_back(f);
+  m.hypervisor = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "hypervisor") != m.cpu_flags.end();
+  m.logical_cpus = static_cast<unsigned>(allowed_cpus().size());
+  utsname u{};
+  if (uname(&u) == 0) m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
+  m.compiler = PQLAB_LAB_COMPILER;
+  m.compiler_flags = PQLAB_LAB_CXX_FLAGS;
+  m.build_type = PQLAB_LAB_BUILD_TYPE;
+  m.openssl = openssl_version();
+  for (std::string_view k : kernels::available()) m.kernel_backends.emplace_back(k);
+  return m;
+}
+
+}  // namespace pqlab::lab

@@ -1,2 +1,0 @@
-// Placeholder until the lab lands (issue 5).
-#include "lab.hpp"

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Draws the plots of a pqlab report from its report.json.
+
+Usage: report_plots.py REPORT_JSON OUT_DIR
+Writes time.png (time per operation, log scale, classical baselines
+hatched), bytes.png (public key + ciphertext/signature per algorithm) and
+memory.png (peak memory per operation against microcontroller budgets).
+"""
+import json
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def plot_time(report, out):
+    results = report["bench"]["results"]
+    labels, values, classical, colors = [], [], [], []
+    backends = sorted({r["backend"] for r in results})
+    palette = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    color_of = {b: palette[i % len(palette)] for i, b in enumerate(backends)}
+    for r in results:
+        labels.append("%s %s [%s]" % (r["algorithm"], r["operation"], r["backend"]))
+        values.append(max(r["time_us"]["median"], 1e-3))
+        classical.append(r["family"] == "classical")
+        colors.append(color_of[r["backend"]])
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.22 * len(labels) + 1)))
+    y = range(len(labels))
+    bars = ax.barh(y, values, color=colors)
+    for bar, is_classical in zip(bars, classical):
+        if is_classical:
+            bar.set_hatch("//")
+            bar.set_edgecolor("black")
+    ax.set_yticks(list(y))
+    ax.set_yticklabels(labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel("median time per operation (µs, log scale; hatched: classical OpenSSL baselines)")
+    ax.set_title("Time per operation — " + report["bench"]["machine"]["cpu_model"], fontsize=9)
+    handles = [plt.Rectangle((0, 0), 1, 1, color=color_of[b]) for b in backends]
+    ax.legend(handles, backends, fontsize=7, loc="lower right")
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "time.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_bytes(report, out):
+    algs = report["bench"]["algorithms"]
+    names = [a["name"] for a in algs]
+    pk = [a["sizes_bytes"]["public_key"] for a in algs]
+    other = [a["sizes_bytes"]["signature"] or a["sizes_bytes"]["ciphertext"] for a in algs]
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.3 * len(names) + 1)))
+    y = range(len(names))
+    ax.barh(y, pk, label="public key")
+    ax.barh(y, other, left=pk, label="ciphertext / signature / peer public key")
+    ax.set_yticks(list(y))
+    ax.set_yticklabels([n + (" (classical)" if a["family"] == "classical" else "") for n, a in zip(names, algs)],
+                       fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel("bytes on the wire (log scale)")
+    ax.set_title("Public key + ciphertext or signature", fontsize=9)
+    ax.legend(fontsize=7, loc="lower right")
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "bytes.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_memory(report, out):
+    memory = report["sections"].get("memory") or {"rows": [], "budgets": []}
+    rows = [r for r in memory["rows"] if r["family"] == "post-quantum"]
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.22 * len(rows) + 1.5)))
+    if rows:
+        labels = ["%s %s" % (r["algorithm"], r["operation"]) for r in rows]
+        y = range(len(rows))
+        stack = [max(r["peak_stack_bytes"], 1) for r in rows]
+        buffers = [r["buffer_bytes"] for r in rows]
+        ax.barh(y, stack, label="peak stack (measured)")
+        ax.barh(y, buffers, left=stack, label="caller buffers (keys, message, output)")
+        ax.set_yticks(list(y))
+        ax.set_yticklabels(labels, fontsize=7)
+        ax.invert_yaxis()
+    else:
+        ax.text(0.5, 0.5, "no post-quantum algorithm measured", ha="center", transform=ax.transAxes)
+    for budget, style in zip(memory["budgets"], ["--", "-.", ":"]):
+        ax.axvline(budget["bytes"], color="red", linestyle=style, label=budget["name"])
+    ax.set_xscale("log")
+    ax.set_xlabel("bytes (log scale)")
+    ax.set_title("Peak memory per operation against microcontroller SRAM", fontsize=9)
+    ax.legend(fontsize=7, loc="lower right")
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "memory.png"), dpi=110)
+    plt.close(fig)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: report_plots.py REPORT_JSON OUT_DIR")
+    with open(sys.argv[1], encoding="utf-8") as f:
+        report = json.load(f)
+    out = sys.argv[2]
+    plot_time(report, out)
+    plot_bytes(report, out)
+    plot_memory(report, out)
+    print("time.png bytes.png memory.png")
+
+
+if __name__ == "__main__":
+    main()

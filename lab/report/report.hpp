@@ -1,0 +1,27 @@
+// pqlab report: the whole comparative analysis, written as report.md,
+// report.json and plots into one directory.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "bench/bench.hpp"
+
+namespace pqlab::lab {
+
+struct ReportOptions {
+  std::string out_dir = "report";
+  bool quick = false;  // short measurements (CI): under a minute
+  // Algorithms to cover, as for `pqlab bench -a`; empty: all of them.
+  std::vector<std::string> algorithms;
+};
+
+struct ReportOutcome {
+  std::string markdown_path, json_path;
+  std::vector<std::string> files;  // everything written
+  std::vector<std::string> notes;  // e.g. why plots are missing
+  double seconds = 0;
+};
+
+ReportOutcome run_report(const ReportOptions& options, const Progress& progress = {});
+
+}  // namespace pqlab::lab

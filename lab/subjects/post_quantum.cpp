@@ -1,0 +1,122 @@
+// Subjects for every entry of the pqlab registry: the lab covers whatever
+// is compiled in, without naming any scheme.
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "pqlab/random.hpp"
+#include "pqlab/registry.hpp"
+#include "subjects/subject.hpp"
+
+namespace pqlab::lab {
+namespace {
+
+using Buffer = std::vector<std::uint8_t>;
+
+void require_ok(Status s, const Algorithm& alg, const char* what) {
+  if (s != Status::ok)
+    throw std::runtime_error(std::string(alg.name) + " " + what + " failed: " + describe(s));
+}
+
+Buffer random_bytes(std::size_t n) {
+  Buffer b(n);
+  if (system_random().generate(b) != Status::ok) throw std::runtime_error("random source failed");
+  return b;
+}
+
+// One instance's keys and buffers; the operations write only to scratch
+// buffers, so the keys stay valid for every later call.
+struct KemState {
+  Buffer ek, dk, ct, ss, scratch_ek, scratch_dk, scratch_ct, scratch_ss;
+};
+
+Instance kem_instance(const Algorithm& alg) {
+  auto st = std::make_shared<KemState>();
+  const KemOps& ops = *alg.kem;
+  st->ek.resize(alg.public_key_bytes);
+  st->dk.resize(alg.secret_key_bytes);
+  st->ct.resize(alg.ciphertext_bytes);
+  st->ss.resize(alg.shared_secret_bytes);
+  st->scratch_ek = st->ek;
+  st->scratch_dk = st->dk;
+  st->scratch_ct = st->ct;
+  st->scratch_ss = st->ss;
+  require_ok(ops.keygen(st->ek, st->dk, system_random()), alg, "keygen");
+  require_ok(ops.encaps(st->ct, st->ss, st->ek, system_random()), alg, "encaps");
+  require_ok(ops.decaps(st->scratch_ss, st->ct, st->dk), alg, "decaps");
+  if (st->scratch_ss != st->ss) throw std::runtime_error(std::string(alg.name) + ": decaps disagrees with encaps");
+  Instance in;
+  in.operations.push_back({"keygen", [st, &ops, &alg] {
+                             require_ok(ops.keygen(st->scratch_ek, st->scratch_dk, system_random()), alg, "keygen");
+                           }});
+  in.operations.push_back({"encaps", [st, &ops, &alg] {
+                             require_ok(ops.encaps(st->scratch_ct, st->scratch_ss, st->ek, system_random()), alg,
+                                        "encaps");
+                           }});
+  in.operations.push_back(
+      {"decaps", [st, &ops, &alg] { require_ok(ops.decaps(st->scratch_ss, st->ct, st->dk), alg, "decaps"); }});
+  return in;
+}
+
+struct SignatureState {
+  Buffer pk, sk, msg, sig, scratch_pk, scratch_sk, scratch_sig;
+};
+
+Instance signature_instance(const Algorithm& alg, std::size_t message_bytes) {
+  auto st = std::make_shared<SignatureState>();
+  const SignatureOps& ops = *alg.sig;
+  st->pk.resize(alg.public_key_bytes);
+  st->sk.resize(alg.secret_key_bytes);
+  st->sig.resize(alg.signature_bytes);
+  st->msg = random_bytes(message_bytes);
+  st->scratch_pk = st->pk;
+  st->scratch_sk = st->sk;
+  st->scratch_sig = st->sig;
+  const SignOptions opt{};
+  require_ok(ops.keygen(st->pk, st->sk, system_random()), alg, "keygen");
+  require_ok(ops.sign(st->sig, st->msg, st->sk, opt, system_random()), alg, "sign");
+  require_ok(ops.verify(st->sig, st->msg, st->pk, opt), alg, "verify");
+  Instance in;
+  in.operations.push_back({"keygen", [st, &ops, &alg] {
+                             require_ok(ops.keygen(st->scratch_pk, st->scratch_sk, system_random()), alg, "keygen");
+                           }});
+  in.operations.push_back({"sign", [st, &ops, &alg] {
+                             require_ok(ops.sign(st->scratch_sig, st->msg, st->sk, SignOptions{}, system_random()),
+                                        alg, "sign");
+                           }});
+  in.operations.push_back(
+      {"verify", [st, &ops, &alg] { require_ok(ops.verify(st->sig, st->msg, st->pk, SignOptions{}), alg, "verify"); }});
+  return in;
+}
+
+}  // namespace
+
+std::vector<Subject> post_quantum_subjects(std::size_t message_bytes) {
+  std::vector<Subject> out;
+  for (const Algorithm& alg : algorithms()) {
+    Subject s;
+    s.name = std::string(alg.name);
+    s.standard = std::string(alg.standard);
+    s.family = SubjectFamily::post_quantum;
+    s.public_key_bytes = alg.public_key_bytes;
+    s.secret_key_bytes = alg.secret_key_bytes;
+    s.size_note = "the standard's byte encodings";
+    const Algorithm* a = &alg;
+    if (alg.kind == Kind::kem) {
+      s.kind = "kem";
+      s.ciphertext_bytes = alg.ciphertext_bytes;
+      s.shared_secret_bytes = alg.shared_secret_bytes;
+      s.operation_names = {"keygen", "encaps", "decaps"};
+      s.instantiate = [a] { return kem_instance(*a); };
+    } else {
+      s.kind = "signature";
+      s.signature_bytes = alg.signature_bytes;
+      s.operation_names = {"keygen", "sign", "verify"};
+      s.instantiate = [a, message_bytes] { return signature_instance(*a, message_bytes); };
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace pqlab::lab

@@ -1,0 +1,34 @@
+#!/bin/bash
+# Installs the Debian 12 packages pqlab needs, only those that are missing.
+# Usage: scripts/setup.sh [group ...]   groups: build (default), test, all
+set -euo pipefail
+
+build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
+                nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
+test_packages=()
+
+groups=("$@")
+[ ${#groups[@]} -eq 0 ] && groups=(build)
+wanted=()
+for g in "${groups[@]}"; do
+  case $g in
+    build) wanted+=("${build_packages[@]}") ;;
+    test) wanted+=("${build_packages[@]}" "${test_packages[@]}") ;;
+    all) wanted+=("${build_packages[@]}" "${test_packages[@]}") ;;
+    *) echo "setup.sh: unknown group '$g' (build, test, all)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#wanted[@]} packages already installed"
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,95 @@
+// ML-DSA key generation (FIPS 204 Alg. 1 and Alg. 6).
+#include <array>
+
+#include "common/wipe.hpp"
+#include "mldsa/packing.hpp"
+#include "mldsa/sampling.hpp"
+#include "pqlab/hash.hpp"
+#include "pqlab/mldsa.hpp"
+
+namespace pqlab::mldsa {
+
+// FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated one row at a
+// time and never held whole.
+template <class P>
+Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
+  using namespace detail;
+  using L = Layout<P>;
+  struct Work {
+    std::array<std::uint8_t, 34> seed_in;
+    std::array<std::uint8_t, 128> expanded;  // ρ ‖ ρ' ‖ K
+    NttPoly s1_hat[P::l];
+    NttPoly row[P::l];
+    NttPoly acc;
+    Poly t;
+    Poly s2;
+    Poly t1, t0;
+  } w;
+  WipeOnExit<Work> wipe(w);
+
+  // (ρ, ρ', K) = H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(l, 1), 128)
+  for (std::size_t i = 0; i < 32; ++i) w.seed_in[i] = xi[i];
+  w.seed_in[32] = static_cast<std::uint8_t>(P::k);
+  w.seed_in[33] = static_cast<std::uint8_t>(P::l);
+  hash::shake256(w.seed_in, w.expanded);
+  const Seed32 rho(w.expanded.data(), 32);
+  const Seed64 rho_prime(w.expanded.data() + 32, 64);
+
+  for (std::size_t i = 0; i < 32; ++i) {
+    pk[i] = w.expanded[i];
+    sk[L::sk_rho + i] = w.expanded[i];
+    sk[L::sk_key + i] = w.expanded[96 + i];
+  }
+
+  // ExpandS (Alg. 33), s1 part, and ŝ1 = NTT(s1).
+  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
+    expand_s_poly<P::eta>(w.t, rho_prime, static_cast<std::uint16_t>(j));
+    pack_eta<P::eta>(sk.data() + L::sk_s1 + j * L::eta_poly_bytes, w.t);
+    ntt(w.s1_hat[j], w.t);
+  }
+
+  for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+    // Row i of Â (Alg. 32), then t_i = NTT^-1(Σ_j Â_ij ∘ ŝ1_j) + s2_i.
+    std::array<MatrixIndex, P::l> at;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
+      at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
+    expand_a_entries_vartime(w.row, rho, at.data(), at.size());
+    multiply_ntt(w.acc, w.row[0], w.s1_hat[0]);
+    for (std::size_t j = 1; j < static_cast<std::size_t>(P::l); ++j) multiply_ntt_add(w.acc, w.row[j], w.s1_hat[j]);
+    reduce(w.acc);
+    intt_tomont(w.t, w.acc);
+
+    expand_s_poly<P::eta>(w.s2, rho_prime, static_cast<std::uint16_t>(P::l + i));
+    pack_eta<P::eta>(sk.data() + L::sk_s2 + i * L::eta_poly_bytes, w.s2);
+    for (std::size_t c = 0; c < n; ++c) {
+      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));  // FIPS 204 Alg. 35
+      w.t1.c[c] = s.high;
+      w.t0.c[c] = s.low;
+    }
+    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
+    pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, w.t0);
+  }
+
+  // tr = H(pk, 64)
+  hash::shake256(pk, std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));
+  return Status::ok;
+}
+
+// FIPS 204 Alg. 1 (ML-DSA.KeyGen).
+template <class P>
+Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng) {
+  std::array<std::uint8_t, seed_bytes> xi;
+  WipeOnExit<decltype(xi)> wipe(xi);
+  if (rng.generate(xi) != Status::ok) return Status::random_failure;
+  return keygen_internal<P>(pk, sk, xi);
+}
+
+#define PQLAB_MLDSA_INSTANTIATE(P)                                        \
+  template Status keygen_internal<P>(PublicKey<P>, SecretKey<P>, Seed); \
+  template Status keygen<P>(PublicKey<P>, SecretKey<P>, RandomSource&);
+PQLAB_MLDSA_INSTANTIATE(MLDSA44)
+PQLAB_MLDSA_INSTANTIATE(MLDSA65)
+PQLAB_MLDSA_INSTANTIATE(MLDSA87)
+#undef PQLAB_MLDSA_INSTANTIATE
+
+}  // namespace pqlab::mldsa

@@ -1,0 +1,167 @@
+// ML-DSA encodings (FIPS 204 §7.1–7.2): bit packing of polynomials and the
+// pk, sk and signature formats, hint packing with every malformed-encoding
+// check of Alg. 21.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "common/ct.hpp"
+#include "mldsa/poly.hpp"
+#include "mldsa/rounding.hpp"
+
+namespace pqlab::mldsa::detail {
+
+// Packs 256 values of `Bits` bits each, least significant bit first
+// (FIPS 204 Alg. 16/17, SimpleBitPack and BitPack once the offset is
+// applied by `value_of`). Writes 32·Bits bytes. Fixed access pattern.
+template <std::size_t Bits, class ValueOf>
+inline void pack_bits(std::uint8_t* out, ValueOf value_of) {
+  std::uint64_t acc = 0;
+  std::size_t have = 0, pos = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    acc |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(value_of(i)) & ((1u << Bits) - 1)) << have;
+    have += Bits;
+    while (have >= 8) {
+      out[pos++] = static_cast<std::uint8_t>(acc);
+      acc >>= 8;
+      have -= 8;
+    }
+  }
+}
+
+// The inverse (FIPS 204 Alg. 18/19 before the offset): store(i, v) receives
+// each Bits-bit value.
+template <std::size_t Bits, class Store>
+inline void unpack_bits(const std::uint8_t* in, Store store) {
+  std::uint64_t acc = 0;
+  std::size_t have = 0, pos = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (have < Bits) {
+      acc |= static_cast<std::uint64_t>(in[pos++]) << have;
+      have += 8;
+    }
+    store(i, static_cast<std::uint32_t>(acc & ((std::uint64_t{1} << Bits) - 1)));
+    acc >>= Bits;
+    have -= Bits;
+  }
+}
+
+// Byte offsets of the fields (FIPS 204 Alg. 22–27).
+template <class P>
+struct Layout {
+  static constexpr std::size_t t1_poly_bytes = 320;
+  static constexpr std::size_t eta_poly_bytes = 32 * P::eta_bits;
+  static constexpr std::size_t t0_poly_bytes = 32 * d;
+  static constexpr std::size_t z_poly_bytes = 32 * P::z_bits;
+  static constexpr std::size_t w1_poly_bytes = 32 * P::w1_bits;
+  // sk = ρ ‖ K ‖ tr ‖ s1 ‖ s2 ‖ t0
+  static constexpr std::size_t sk_rho = 0, sk_key = 32, sk_tr = 64, sk_s1 = 128;
+  static constexpr std::size_t sk_s2 = sk_s1 + P::l * eta_poly_bytes;
+  static constexpr std::size_t sk_t0 = sk_s2 + P::k * eta_poly_bytes;
+  // sig = c̃ ‖ z ‖ h
+  static constexpr std::size_t sig_z = P::ctilde_bytes;
+  static constexpr std::size_t sig_h = sig_z + P::l * z_poly_bytes;
+  static constexpr std::size_t w1_bytes = P::k * w1_poly_bytes;
+};
+
+// t1 (FIPS 204 Alg. 22/23): SimpleBitPack(t1[i], 2^10 - 1).
+inline void pack_t1(std::uint8_t* out, const Poly& t1) {
+  pack_bits<10>(out, [&](std::size_t i) { return t1.c[i]; });
+}
+inline void unpack_t1(Poly& t1, const std::uint8_t* in) {
+  unpack_bits<10>(in, [&](std::size_t i, std::uint32_t v) { t1.c[i] = static_cast<std::int32_t>(v); });
+}
+
+// s1, s2 (FIPS 204 Alg. 24/25): BitPack(s, η, η), coefficients in [-η, η].
+template <int Eta>
+inline void pack_eta(std::uint8_t* out, const Poly& s) {
+  constexpr std::size_t bits = Eta == 2 ? 3 : 4;
+  pack_bits<bits>(out, [&](std::size_t i) { return Eta - s.c[i]; });
+}
+// Returns 0xffffffff if some packed value exceeds 2η (outside [-η, η]);
+// constant time, the key being secret.
+template <int Eta>
+inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
+  constexpr std::size_t bits = Eta == 2 ? 3 : 4;
+  std::uint32_t bad = 0;
+  unpack_bits<bits>(in, [&](std::size_t i, std::uint32_t v) {
+    bad |= ct::mask_lt(2 * Eta, v);
+    s.c[i] = Eta - static_cast<std::int32_t>(v);
+  });
+  return bad;
+}
+
+// t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12).
+inline void pack_t0(std::uint8_t* out, const Poly& t0) {
+  pack_bits<d>(out, [&](std::size_t i) { return (1 << (d - 1)) - t0.c[i]; });
+}
+inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
+  unpack_bits<d>(in, [&](std::size_t i, std::uint32_t v) {
+    t0.c[i] = (1 << (d - 1)) - static_cast<std::int32_t>(v);
+  });
+}
+
+// z (FIPS 204 Alg. 26/27): BitPack(z, γ1 - 1, γ1).
+template <class P>
+inline void pack_z(std::uint8_t* out, const Poly& z) {
+  pack_bits<P::z_bits>(out, [&](std::size_t i) { return P::gamma1 - z.c[i]; });
+}
+template <class P>
+inline void unpack_z(Poly& z, const std::uint8_t* in) {
+  unpack_bits<P::z_bits>(in, [&](std::size_t i, std::uint32_t v) {
+    z.c[i] = P::gamma1 - static_cast<std::int32_t>(v);
+  });
+}
+
+// w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1).
+template <class P>
+inline void pack_w1(std::uint8_t* out, const Poly& w1) {
+  pack_bits<P::w1_bits>(out, [&](std::size_t i) { return w1.c[i]; });
+}
+
+// A hint vector as one bit per coefficient: row i, coefficient j is bit
+// (j mod 8) of bits[i][j / 8].
+template <class P>
+struct HintBits {
+  std::uint8_t bits[P::k][n / 8];
+};
+
+// FIPS 204 Alg. 20 (HintBitPack). The hints are public once the signature
+// is accepted, so this may branch; `y` has ω + k bytes and the caller has
+// checked that at most ω hints are set.
+template <class P>
+inline void pack_hints_vartime(std::uint8_t* y, const HintBits<P>& h) {
+  for (std::size_t i = 0; i < static_cast<std::size_t>(P::omega) + P::k; ++i) y[i] = 0;
+  std::size_t index = 0;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+    for (std::size_t j = 0; j < n; ++j)
+      if ((h.bits[i][j / 8] >> (j % 8)) & 1) y[index++] = static_cast<std::uint8_t>(j);
+    y[P::omega + i] = static_cast<std::uint8_t>(index);
+  }
+}
+
+// FIPS 204 Alg. 21 (HintBitUnpack) on a public signature: false (⊥) if the
+// running counts decrease or exceed ω, if the indices within a polynomial
+// are not strictly increasing, or if the unused index bytes are not zero.
+template <class P>
+inline bool unpack_hints_vartime(HintBits<P>& h, const std::uint8_t* y) {
+  for (auto& row : h.bits)
+    for (auto& b : row) b = 0;
+  std::size_t index = 0;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+    const std::size_t end = y[P::omega + i];
+    if (end < index || end > static_cast<std::size_t>(P::omega)) return false;
+    const std::size_t first = index;
+    for (; index < end; ++index) {
+      if (index > first && y[index - 1] >= y[index]) return false;
+      const std::size_t j = y[index];
+      h.bits[i][j / 8] = static_cast<std::uint8_t>(h.bits[i][j / 8] | (1u << (j % 8)));
+    }
+  }
+  for (; index < static_cast<std::size_t>(P::omega); ++index)
+    if (y[index] != 0) return false;
+  return true;
+}
+
+}  // namespace pqlab::mldsa::detail

@@ -1,0 +1,185 @@
+// ML-DSA pseudorandom sampling (FIPS 204 §7.3).
+#include "mldsa/sampling.hpp"
+
+#include <array>
+
+#include "common/ct.hpp"
+#include "common/wipe.hpp"
+#include "pqlab/hash.hpp"
+
+namespace pqlab::mldsa::detail {
+namespace {
+
+constexpr std::size_t kShake128Block = hash::Shake128::rate_bytes;  // 168 = 56 triples
+constexpr std::size_t kShake256Block = hash::Shake256::rate_bytes;  // 136
+// Five blocks give 280 candidates; 256 are needed and each is accepted with
+// probability q / 2^23 ≈ 0.999, so more are rarely squeezed.
+constexpr std::size_t kInitialBlocks = 5;
+
+// FIPS 204 Alg. 14 (CoeffFromThreeBytes) over a buffer, appending accepted
+// values to out from position `filled`; returns the new count.
+std::size_t accept_three_byte_coeffs_vartime(NttPoly& out, std::size_t filled, const std::uint8_t* buf,
+                                             std::size_t len) {
+  for (std::size_t i = 0; i + 3 <= len && filled < n; i += 3) {
+    const std::uint32_t z = static_cast<std::uint32_t>(buf[i]) | static_cast<std::uint32_t>(buf[i + 1]) << 8 |
+                            static_cast<std::uint32_t>(buf[i + 2] & 0x7f) << 16;
+    if (z < static_cast<std::uint32_t>(q)) out.c[filled++] = static_cast<std::int32_t>(z);
+  }
+  return filled;
+}
+
+std::array<std::uint8_t, 34> matrix_seed(Seed32 rho, MatrixIndex at) {
+  std::array<std::uint8_t, 34> seed{};
+  for (std::size_t i = 0; i < 32; ++i) seed[i] = rho[i];
+  seed[32] = at.col;
+  seed[33] = at.row;
+  return seed;
+}
+
+}  // namespace
+
+// FIPS 204 Alg. 30 (RejNTTPoly).
+void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
+  hash::Shake128 xof;
+  xof.absorb(matrix_seed(rho, at));
+  std::array<std::uint8_t, kInitialBlocks * kShake128Block> buf;
+  xof.squeeze(buf);
+  std::size_t filled = accept_three_byte_coeffs_vartime(out, 0, buf.data(), buf.size());
+  while (filled < n) {
+    xof.squeeze(std::span(buf.data(), kShake128Block));
+    filled = accept_three_byte_coeffs_vartime(out, filled, buf.data(), kShake128Block);
+  }
+}
+
+// FIPS 204 Alg. 30 (RejNTTPoly), four at a time.
+void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count) {
+  std::size_t done = 0;
+  for (; done + 4 <= count; done += 4) {
+    std::array<std::array<std::uint8_t, 34>, 4> seeds;
+    std::span<const std::uint8_t> in[4];
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      seeds[lane] = matrix_seed(rho, at[done + lane]);
+      in[lane] = seeds[lane];
+    }
+    hash::Shake128x4 xof;
+    xof.absorb_once(in);
+    std::array<std::array<std::uint8_t, kShake128Block>, 4> blocks;
+    std::span<std::uint8_t, kShake128Block> outs[4] = {blocks[0], blocks[1], blocks[2], blocks[3]};
+    std::array<std::size_t, 4> filled{};
+    bool all_full = false;
+    while (!all_full) {
+      xof.squeeze_block(outs);
+      all_full = true;
+      for (std::size_t lane = 0; lane < 4; ++lane) {
+        filled[lane] = accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(),
+                                                        kShake128Block);
+        all_full = all_full && filled[lane] == n;
+      }
+    }
+  }
+  for (; done < count; ++done) expand_a_entry_vartime(out[done], rho, at[done]);
+}
+
+// FIPS 204 Alg. 31 (RejBoundedPoly) with Alg. 15 (CoeffFromHalfByte). The
+// nibbles are secret: each is mapped and accepted with masks, and the
+// accepted value is written at position `filled` (the slot past the end
+// absorbs writes once the polynomial is full). Which nibbles get rejected
+// shows in the number of blocks squeezed; those nibbles are discarded and
+// independent of the accepted ones.
+template <int Eta>
+void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
+  static_assert(Eta == 2 || Eta == 4);
+  std::array<std::uint8_t, 66> seed;
+  for (std::size_t i = 0; i < 64; ++i) seed[i] = rho_prime[i];
+  seed[64] = static_cast<std::uint8_t>(index);
+  seed[65] = static_cast<std::uint8_t>(index >> 8);
+  hash::Shake256 xof;
+  xof.absorb(seed);
+  std::array<std::int32_t, n + 1> coeffs;
+  std::array<std::uint8_t, kShake256Block> buf;
+  std::size_t filled = 0;
+  while (filled < n) {
+    xof.squeeze(buf);
+    for (const std::uint8_t byte : buf) {
+      for (const std::uint32_t b : {static_cast<std::uint32_t>(byte & 15), static_cast<std::uint32_t>(byte >> 4)}) {
+        std::uint32_t value, accept;
+        if constexpr (Eta == 2) {
+          accept = ct::mask_lt(b, 15);
+          value = b - ((b * 205) >> 10) * 5;  // b mod 5 for b < 15
+          value = 2 - value;
+        } else {
+          accept = ct::mask_lt(b, 9);
+          value = 4 - b;
+        }
+        const std::uint32_t room = ct::mask_lt(static_cast<std::uint32_t>(filled), static_cast<std::uint32_t>(n));
+        coeffs[filled] = static_cast<std::int32_t>(value);
+        filled += accept & room & 1u;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) out.c[i] = coeffs[i];
+  secure_wipe(coeffs.data(), sizeof coeffs);
+  secure_wipe(buf.data(), buf.size());
+}
+template void expand_s_poly<2>(Poly&, Seed64, std::uint16_t);
+template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);
+
+// FIPS 204 Alg. 34 (ExpandMask) for one polynomial, with Alg. 19
+// (BitUnpack(·, γ1 - 1, γ1)) on the SHAKE256 output.
+template <int Gamma1Log2>
+void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
+  constexpr std::size_t bits = Gamma1Log2 + 1;
+  constexpr std::int32_t gamma1 = std::int32_t{1} << Gamma1Log2;
+  std::array<std::uint8_t, 66> seed;
+  for (std::size_t i = 0; i < 64; ++i) seed[i] = rho_second[i];
+  seed[64] = static_cast<std::uint8_t>(nonce);
+  seed[65] = static_cast<std::uint8_t>(nonce >> 8);
+  std::array<std::uint8_t, 32 * bits> buf;
+  hash::shake256(seed, buf);
+  std::uint64_t acc = 0;
+  std::size_t have = 0, pos = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (have < bits) {
+      acc |= static_cast<std::uint64_t>(buf[pos++]) << have;
+      have += 8;
+    }
+    out.c[i] = gamma1 - static_cast<std::int32_t>(acc & ((std::uint64_t{1} << bits) - 1));
+    acc >>= bits;
+    have -= bits;
+  }
+  secure_wipe(buf.data(), buf.size());
+  secure_wipe(seed.data(), seed.size());
+}
+template void expand_mask_poly<17>(Poly&, Seed64, std::uint16_t);
+template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
+
+// FIPS 204 Alg. 29 (SampleInBall).
+template <int Tau>
+void sample_in_ball_vartime(Poly& out, std::span<const std::uint8_t> c_tilde) {
+  hash::Shake256 xof;
+  xof.absorb(c_tilde);
+  std::array<std::uint8_t, kShake256Block> buf;
+  xof.squeeze(buf);
+  std::uint64_t signs = 0;
+  for (std::size_t i = 0; i < 8; ++i) signs |= static_cast<std::uint64_t>(buf[i]) << (8 * i);
+  std::size_t pos = 8;
+  out.c.fill(0);
+  for (std::size_t i = n - Tau; i < n; ++i) {
+    std::size_t j;
+    do {
+      if (pos == buf.size()) {
+        xof.squeeze(buf);
+        pos = 0;
+      }
+      j = buf[pos++];
+    } while (j > i);
+    out.c[i] = out.c[j];
+    out.c[j] = 1 - 2 * static_cast<std::int32_t>(signs & 1);
+    signs >>= 1;
+  }
+}
+template void sample_in_ball_vartime<39>(Poly&, std::span<const std::uint8_t>);
+template void sample_in_ball_vartime<49>(Poly&, std::span<const std::uint8_t>);
+template void sample_in_ball_vartime<60>(Poly&, std::span<const std::uint8_t>);
+
+}  // namespace pqlab::mldsa::detail

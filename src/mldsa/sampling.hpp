@@ -1,0 +1,44 @@
+// ML-DSA pseudorandom sampling (FIPS 204 §7.3): ExpandA, ExpandS,
+// ExpandMask, SampleInBall.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "mldsa/poly.hpp"
+
+namespace pqlab::mldsa::detail {
+
+using Seed32 = std::span<const std::uint8_t, 32>;
+using Seed64 = std::span<const std::uint8_t, 64>;
+
+// Entry Â[row][col] = RejNTTPoly(ρ ‖ col ‖ row) (FIPS 204 Alg. 32 line 3,
+// Alg. 30). ρ is public, so the rejection loop may branch. Coefficients in
+// [0, q).
+struct MatrixIndex {
+  std::uint8_t row;
+  std::uint8_t col;
+};
+void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
+// `count` entries at once, four SHAKE128 instances side by side.
+void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count);
+
+// RejBoundedPoly(ρ' ‖ IntegerToBytes(index, 2)) (FIPS 204 Alg. 31, as used
+// by ExpandS, Alg. 33). Coefficients in [-η, η].
+template <int Eta>
+void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index);
+
+// ExpandMask's polynomial y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r, 2)),
+// γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].
+template <int Gamma1Log2>
+void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce);
+
+// SampleInBall(c̃) (FIPS 204 Alg. 29): τ coefficients ±1, the rest 0.
+// Its running time depends on c̃. c̃ is public for the signature that is
+// output; for rejected iterations it is H(μ ‖ w1) of a discarded commitment,
+// which FIPS 204 signers (and the reference implementation) treat as public
+// as well: the signing key never enters this function.
+template <int Tau>
+void sample_in_ball_vartime(Poly& out, std::span<const std::uint8_t> c_tilde);
+
+}  // namespace pqlab::mldsa::detail

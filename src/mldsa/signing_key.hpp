@@ -1,0 +1,122 @@
+// Two ways to hold a decoded ML-DSA signing key during Sign_internal
+// (FIPS 204 Alg. 7 lines 1–5), with one interface for the signing loop:
+//
+// - ExpandedSigningKey keeps Â, ŝ1, ŝ2 and t̂0 for the whole loop: each
+//   rejection iteration reuses them (fast; ML-DSA-87 holds about 80 KB).
+// - CompactSigningKey keeps only ρ and the packed key and regenerates each
+//   entry of Â (Alg. 32) and each NTT of s1, s2, t0 where it is used (the
+//   small-memory schedule for microcontrollers; ~1 KB of scratch).
+//
+// Both check on loading that every s1, s2 coefficient lies in [-η, η]
+// (skDecode, Alg. 25, only yields such keys).
+#pragma once
+#include <cstdint>
+#include <span>
+
+#include "common/wipe.hpp"
+#include "mldsa/packing.hpp"
+#include "mldsa/poly.hpp"
+#include "mldsa/sampling.hpp"
+#include "pqlab/mldsa.hpp"
+
+namespace pqlab::mldsa::detail {
+
+template <class P>
+class CompactSigningKey {
+ public:
+  using Lay = Layout<P>;
+  // Status::invalid_key if s1 or s2 holds a value outside [-η, η].
+  Status load(ConstSecretKey<P> sk) {
+    sk_ = sk.data();
+    Poly s;
+    std::uint32_t bad = 0;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::k + P::l); ++j)
+      bad |= unpack_eta<P::eta>(s, sk_ + Lay::sk_s1 + j * Lay::eta_poly_bytes);
+    secure_wipe(&s, sizeof s);
+    return ct::value_barrier(bad) == 0 ? Status::ok : Status::invalid_key;
+  }
+  Seed32 rho() const { return Seed32(sk_ + Lay::sk_rho, 32); }
+  Seed32 key() const { return Seed32(sk_ + Lay::sk_key, 32); }
+  Seed64 tr() const { return Seed64(sk_ + Lay::sk_tr, 64); }
+
+  const NttPoly& a_hat(std::size_t row, std::size_t col, NttPoly& scratch) const {
+    expand_a_entry_vartime(scratch, rho(), {static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(col)});
+    return scratch;
+  }
+  const NttPoly& s1_hat(std::size_t j, NttPoly& scratch) const {
+    return eta_hat(Lay::sk_s1 + j * Lay::eta_poly_bytes, scratch);
+  }
+  const NttPoly& s2_hat(std::size_t i, NttPoly& scratch) const {
+    return eta_hat(Lay::sk_s2 + i * Lay::eta_poly_bytes, scratch);
+  }
+  const NttPoly& t0_hat(std::size_t i, NttPoly& scratch) const {
+    Poly t;
+    unpack_t0(t, sk_ + Lay::sk_t0 + i * Lay::t0_poly_bytes);
+    ntt(scratch, t);
+    secure_wipe(&t, sizeof t);
+    return scratch;
+  }
+
+ private:
+  const NttPoly& eta_hat(std::size_t offset, NttPoly& scratch) const {
+    Poly s;
+    (void)unpack_eta<P::eta>(s, sk_ + offset);  // range checked in load()
+    ntt(scratch, s);
+    secure_wipe(&s, sizeof s);
+    return scratch;
+  }
+  const std::uint8_t* sk_ = nullptr;
+};
+
+template <class P>
+class ExpandedSigningKey {
+ public:
+  ~ExpandedSigningKey() { secure_wipe(this, sizeof *this); }
+  Status load(ConstSecretKey<P> sk) {
+    const Status s = compact_.load(sk);
+    if (s != Status::ok) return s;
+    NttPoly unused;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) s1_[j] = compact_.s1_hat(j, unused);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+      s2_[i] = compact_.s2_hat(i, unused);
+      t0_[i] = compact_.t0_hat(i, unused);
+    }
+    std::array<MatrixIndex, P::l> at;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+      for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
+        at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
+      expand_a_entries_vartime(a_[i], compact_.rho(), at.data(), at.size());
+    }
+    secure_wipe(&unused, sizeof unused);
+    return Status::ok;
+  }
+  Seed32 rho() const { return compact_.rho(); }
+  Seed32 key() const { return compact_.key(); }
+  Seed64 tr() const { return compact_.tr(); }
+  const NttPoly& a_hat(std::size_t row, std::size_t col, NttPoly&) const { return a_[row][col]; }
+  const NttPoly& s1_hat(std::size_t j, NttPoly&) const { return s1_[j]; }
+  const NttPoly& s2_hat(std::size_t i, NttPoly&) const { return s2_[i]; }
+  const NttPoly& t0_hat(std::size_t i, NttPoly&) const { return t0_[i]; }
+
+ private:
+  CompactSigningKey<P> compact_;
+  NttPoly a_[P::k][P::l];
+  NttPoly s1_[P::l];
+  NttPoly s2_[P::k];
+  NttPoly t0_[P::k];
+};
+
+// FIPS 204 Alg. 7 (ML-DSA.Sign_internal) from line 7 on: signs μ with the
+// private random seed rnd. Defined in sign.cpp for both key holders.
+template <class P, class SigningKey>
+Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
+
+// The holder the public API uses: the compact one where PQLAB_MLDSA_COMPACT_SIGNING
+// is defined (embedded builds), the expanded one otherwise.
+#if defined(PQLAB_MLDSA_COMPACT_SIGNING)
+template <class P> using DefaultSigningKey = CompactSigningKey<P>;
+#else
+template <class P> using DefaultSigningKey = ExpandedSigningKey<P>;
+#endif
+
+}  // namespace pqlab::mldsa::detail

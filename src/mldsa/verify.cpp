@@ -1,0 +1,94 @@
+// ML-DSA verification: FIPS 204 Alg. 8 (ML-DSA.Verify_internal) and its
+// external-μ form. Everything here is public, so it may branch.
+#include <array>
+
+#include "mldsa/packing.hpp"
+#include "mldsa/rounding.hpp"
+#include "mldsa/sampling.hpp"
+#include "pqlab/hash.hpp"
+#include "pqlab/mldsa.hpp"
+
+namespace pqlab::mldsa {
+
+// FIPS 204 Alg. 8 from line 7 on, given μ. Â is generated one row at a
+// time.
+template <class P>
+Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
+  using namespace detail;
+  using Lay = Layout<P>;
+  constexpr std::size_t k = P::k, l = P::l;
+  const Seed32 rho(pk.data(), 32);
+
+  // sigDecode (Alg. 27) with HintBitUnpack (Alg. 21); ‖z‖∞ < γ1 - β.
+  HintBits<P> hints;
+  if (!unpack_hints_vartime<P>(hints, sig.data() + Lay::sig_h)) return Status::invalid_signature;
+  NttPoly z_hat[l];
+  Poly t;
+  for (std::size_t j = 0; j < l; ++j) {
+    unpack_z<P>(t, sig.data() + Lay::sig_z + j * Lay::z_poly_bytes);
+    if (norm_at_least(t, P::gamma1 - P::beta) != 0) return Status::invalid_signature;
+    ntt(z_hat[j], t);
+  }
+  const auto c_tilde = sig.template first<P::ctilde_bytes>();
+  NttPoly c_hat;
+  sample_in_ball_vartime<P::tau>(t, c_tilde);
+  ntt(c_hat, t);
+
+  // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
+  std::array<std::uint8_t, Lay::w1_bytes> w1_packed;
+  NttPoly row[l];
+  NttPoly acc, t1_hat;
+  for (std::size_t i = 0; i < k; ++i) {
+    std::array<MatrixIndex, l> at;
+    for (std::size_t j = 0; j < l; ++j) at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
+    expand_a_entries_vartime(row, rho, at.data(), at.size());
+    multiply_ntt(acc, row[0], z_hat[0]);
+    for (std::size_t j = 1; j < l; ++j) multiply_ntt_add(acc, row[j], z_hat[j]);
+
+    unpack_t1(t, pk.data() + 32 + i * Lay::t1_poly_bytes);
+    for (auto& x : t.c) x <<= d;
+    ntt(t1_hat, t);
+    multiply_ntt(row[0], c_hat, t1_hat);
+    for (std::size_t c = 0; c < n; ++c) acc.c[c] -= row[0].c[c];
+    reduce(acc);
+    intt_tomont(t, acc);
+    for (std::size_t c = 0; c < n; ++c) {
+      const std::int32_t h = (hints.bits[i][c / 8] >> (c % 8)) & 1;
+      t.c[c] = use_hint<P::gamma2>(add_q_if_negative(t.c[c]), h);
+    }
+    pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, t);
+  }
+
+  // c̃' = H(μ ‖ w1Encode(w1'), λ/4); valid iff c̃ = c̃'.
+  std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
+  hash::Shake256 h;
+  h.absorb(mu);
+  h.absorb(w1_packed);
+  h.squeeze(c_tilde_check);
+  for (std::size_t i = 0; i < P::ctilde_bytes; ++i)
+    if (c_tilde_check[i] != c_tilde[i]) return Status::invalid_signature;
+  return Status::ok;
+}
+
+// FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).
+template <class P>
+Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig) {
+  std::array<std::uint8_t, 64> tr;
+  hash::shake256(pk, tr);
+  std::array<std::uint8_t, mu_bytes> mu;
+  hash::Shake256 h;
+  h.absorb(tr);
+  h.absorb(formatted_msg);
+  h.squeeze(mu);
+  return verify_mu<P>(pk, mu, sig);
+}
+
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                  \
+  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);           \
+  template Status verify_internal<P>(ConstPublicKey<P>, Message, ConstSignature<P>);
+PQLAB_MLDSA_INSTANTIATE(MLDSA44)
+PQLAB_MLDSA_INSTANTIATE(MLDSA65)
+PQLAB_MLDSA_INSTANTIATE(MLDSA87)
+#undef PQLAB_MLDSA_INSTANTIATE
+
+}  // namespace pqlab::mldsa

@@ -1,0 +1,168 @@
+// SLH-DSA's SHA2 hash functions (FIPS 205 §11.2.1 for n = 16, §11.2.2 for
+// n = 24 and 32). F, H and PRF take one compression from the precomputed
+// first-block state: their second block, ADRSc ‖ input plus the SHA-2
+// padding (FIPS 180-4 §5.1), always fits in one block.
+#include "slhdsa/hash_sha2.hpp"
+
+#include "common/wipe.hpp"
+#include "kernels/kernels.hpp"
+
+namespace pqlab::slhdsa::detail {
+namespace {
+
+// Initial hash values (FIPS 180-4 §5.3.3 and §5.3.5).
+constexpr std::uint32_t kSha256Iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+constexpr std::uint64_t kSha512Iv[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b,
+                                        0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f,
+                                        0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
+
+// The one block after the first: ADRSc ‖ input ‖ 0x80 ‖ 0* ‖ the message
+// length in bits (the first block included) in the last `length_bytes`.
+template <std::size_t Block, std::size_t LengthBytes>
+struct SecondBlock {
+  std::uint8_t bytes[Block];
+  SecondBlock(const Adrs& adrs, const std::uint8_t* in, std::size_t in_bytes) {
+    static_assert(LengthBytes == 8 || LengthBytes == 16);
+    adrs.compress(bytes);
+    std::size_t at = adrs_compressed_bytes;
+    for (std::size_t i = 0; i < in_bytes; ++i) bytes[at++] = in[i];
+    bytes[at++] = 0x80;
+    while (at < Block - 8) bytes[at++] = 0;
+    const std::uint64_t bits = 8 * static_cast<std::uint64_t>(Block + adrs_compressed_bytes + in_bytes);
+    for (std::size_t i = 0; i < 8; ++i) bytes[Block - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  }
+  ~SecondBlock() { secure_wipe(bytes, sizeof bytes); }
+};
+
+template <class Word>
+void store_be(std::uint8_t* out, const Word* words, std::size_t bytes) {
+  for (std::size_t i = 0; i < bytes; ++i)
+    out[i] = static_cast<std::uint8_t>(words[i / sizeof(Word)] >> (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
+}
+
+// Trunc_n(SHA-256(PK.seed ‖ toByte(0, 64 − n) ‖ ADRSc ‖ in)).
+template <std::size_t N>
+void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], const Adrs& adrs,
+                         const std::uint8_t* in, std::size_t in_bytes) {
+  const SecondBlock<64, 8> block(adrs, in, in_bytes);
+  std::uint32_t state[8];
+  for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
+  kernels::active().sha256_compress(state, block.bytes, 1);
+  store_be(out, state, N);
+  secure_wipe(state, sizeof state);
+}
+
+// Trunc_n(SHA-512(PK.seed ‖ toByte(0, 128 − n) ‖ ADRSc ‖ in)).
+template <std::size_t N>
+void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], const Adrs& adrs,
+                         const std::uint8_t* in, std::size_t in_bytes) {
+  const SecondBlock<128, 16> block(adrs, in, in_bytes);
+  std::uint64_t state[8];
+  for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
+  kernels::active().sha512_compress(state, block.bytes, 1);
+  store_be(out, state, N);
+}
+
+// Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
+// null pointer, which the SHA-2 code would pass on to memcpy).
+template <class Absorber>
+void absorb_message(Absorber& h, const MessageParts& msg) {
+  if (!msg.prefix.empty()) h.absorb(msg.prefix);
+  if (!msg.body.empty()) h.absorb(msg.body);
+}
+
+}  // namespace
+
+template <std::size_t N>
+Sha2Hash<N>::Sha2Hash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed) {
+  std::uint8_t first[128] = {};
+  for (std::size_t i = 0; i < N; ++i) first[i] = pk_seed[i];
+  for (std::size_t i = 0; i < 8; ++i) state256_[i] = kSha256Iv[i];
+  kernels::active().sha256_compress(state256_, first, 1);
+  for (std::size_t i = 0; i < 8; ++i) state512_[i] = kSha512Iv[i];
+  if constexpr (wide_h) kernels::active().sha512_compress(state512_, first, 1);
+  t_prefix_.absorb(std::span<const std::uint8_t>(first, WideHash::block_bytes));
+  for (std::size_t i = 0; i < N; ++i) sk_seed_[i] = sk_seed != nullptr ? sk_seed[i] : 0;
+}
+
+template <std::size_t N>
+Sha2Hash<N>::~Sha2Hash() {
+  secure_wipe(sk_seed_, sizeof sk_seed_);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
+  sha256_second_block<N>(out, state256_, adrs, in, N);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                       const std::uint8_t* const in[batch]) const {
+  for (std::size_t j = 0; j < batch; ++j) f(out[j], adrs[j], in[j]);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
+  if constexpr (wide_h)
+    sha512_second_block<N>(out, state512_, adrs, in, 2 * N);
+  else
+    sha256_second_block<N>(out, state256_, adrs, in, 2 * N);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const {
+  WideHash hash = t_prefix_;
+  std::uint8_t adrs_c[adrs_compressed_bytes];
+  adrs.compress(adrs_c);
+  hash.absorb(adrs_c);
+  hash.absorb(std::span<const std::uint8_t>(in, bytes));
+  std::uint8_t digest[WideHash::digest_bytes];
+  hash.finalize(digest);
+  for (std::size_t i = 0; i < N; ++i) out[i] = digest[i];
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
+  sha256_second_block<N>(out, state256_, adrs, sk_seed_, N);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const {
+  for (std::size_t j = 0; j < batch; ++j) prf(out[j], adrs[j]);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::prf_msg(std::uint8_t* out, const std::uint8_t* sk_prf, const std::uint8_t* opt_rand,
+                          const MessageParts& msg) {
+  hash::Hmac<WideHash> mac(std::span<const std::uint8_t>(sk_prf, N));
+  mac.absorb(std::span<const std::uint8_t>(opt_rand, N));
+  absorb_message(mac, msg);
+  std::uint8_t full[WideHash::digest_bytes];
+  mac.finalize(full);
+  for (std::size_t i = 0; i < N; ++i) out[i] = full[i];
+  secure_wipe(full, sizeof full);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::h_msg(std::uint8_t* out, std::size_t m, const std::uint8_t* r, const std::uint8_t* pk_seed,
+                        const std::uint8_t* pk_root, const MessageParts& msg) {
+  WideHash inner;
+  inner.absorb(std::span<const std::uint8_t>(r, N));
+  inner.absorb(std::span<const std::uint8_t>(pk_seed, N));
+  inner.absorb(std::span<const std::uint8_t>(pk_root, N));
+  absorb_message(inner, msg);
+  std::uint8_t digest[WideHash::digest_bytes];
+  inner.finalize(digest);
+  hash::Mgf1<WideHash> mgf;
+  mgf.absorb_seed(std::span<const std::uint8_t>(r, N));
+  mgf.absorb_seed(std::span<const std::uint8_t>(pk_seed, N));
+  mgf.absorb_seed(digest);
+  mgf.generate(std::span<std::uint8_t>(out, m));
+}
+
+template class Sha2Hash<16>;
+template class Sha2Hash<24>;
+template class Sha2Hash<32>;
+
+}  // namespace pqlab::slhdsa::detail

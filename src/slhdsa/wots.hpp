@@ -1,0 +1,128 @@
+// WOTS+ one-time signatures (FIPS 205 §5): chains, key generation, signing
+// and public key from signature. The len chains of one key pair are
+// independent, so each chain step is issued to the hash in batches of
+// Hash::batch calls (the kernel's x4 Keccak for SHAKE).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "slhdsa/address.hpp"
+#include "slhdsa/encoding.hpp"
+
+namespace pqlab::slhdsa::detail {
+
+// chain (Alg. 5), for all len chains of one key pair at once: chain i of
+// `values` (n bytes each, in place) advances from position start[i] by
+// steps[i] F calls, with ADRS = `adrs` (type WOTS_HASH, key pair set),
+// chain address i and hash address = position. Steps at the same position
+// of different chains go to the hash together. The loop bounds come from
+// the message digits, which are public (they are recomputed by every
+// verifier from the signature).
+template <class P, class Hash>
+void wots_chains(std::uint8_t* values, const std::uint8_t* start, const std::uint8_t* steps, const Adrs& adrs,
+                 const Hash& hash) {
+  constexpr std::size_t n = P::n;
+  for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
+    Adrs lane_adrs[Hash::batch];
+    std::uint8_t* lane[Hash::batch];
+    std::size_t filled = 0;
+    for (std::size_t i = 0; i < P::len; ++i) {
+      if (j < start[i] || j >= std::uint32_t{start[i]} + steps[i]) continue;
+      lane_adrs[filled] = adrs;
+      lane_adrs[filled].set_chain_address(static_cast<std::uint32_t>(i));
+      lane_adrs[filled].set_hash_address(j);
+      lane[filled] = values + i * n;
+      if (++filled == Hash::batch) {
+        hash.f_x4(lane, lane_adrs, lane);
+        filled = 0;
+      }
+    }
+    for (std::size_t b = 0; b < filled; ++b) hash.f(lane[b], lane_adrs[b], lane[b]);
+  }
+}
+
+// The WOTS+ secret values PRF(PK.seed, SK.seed, skADRS) for chains 0..len-1
+// of the key pair in `adrs` (Alg. 6 lines 1-5, Alg. 7 lines 9-13), batched.
+template <class P, class Hash>
+void wots_secret_values(std::uint8_t* out, const Adrs& adrs, const Hash& hash) {
+  constexpr std::size_t n = P::n;
+  Adrs sk_adrs = adrs;
+  sk_adrs.set_type_and_clear(AdrsType::wots_prf);
+  sk_adrs.set_key_pair_address(adrs.key_pair_address());
+  std::size_t i = 0;
+  for (; i + Hash::batch <= P::len; i += Hash::batch) {
+    Adrs lane_adrs[Hash::batch];
+    std::uint8_t* lane[Hash::batch];
+    for (std::size_t b = 0; b < Hash::batch; ++b) {
+      lane_adrs[b] = sk_adrs;
+      lane_adrs[b].set_chain_address(static_cast<std::uint32_t>(i + b));
+      lane[b] = out + (i + b) * n;
+    }
+    hash.prf_x4(lane, lane_adrs);
+  }
+  for (; i < P::len; ++i) {
+    sk_adrs.set_chain_address(static_cast<std::uint32_t>(i));
+    hash.prf(out + i * n, sk_adrs);
+  }
+}
+
+// The base-w digits of an n-byte message followed by its checksum digits
+// (Alg. 7 lines 1-8, Alg. 8 lines 1-8).
+template <class P>
+void wots_digits(std::uint8_t digits[P::len], const std::uint8_t* msg) {
+  base_2b(digits, msg, P::lg_w, P::len1);
+  std::uint32_t csum = 0;
+  for (std::size_t i = 0; i < P::len1; ++i) csum += P::w - 1 - digits[i];
+  // len2 · lg_w = 12 bits: shift left by (8 − 12 mod 8) mod 8 = 4.
+  constexpr unsigned shift = (8 - (P::len2 * P::lg_w) % 8) % 8;
+  csum <<= shift;
+  constexpr std::size_t csum_bytes = (P::len2 * P::lg_w + 7) / 8;
+  std::uint8_t csum_bytes_be[csum_bytes];
+  to_byte(csum_bytes_be, csum, csum_bytes);
+  base_2b(digits + P::len1, csum_bytes_be, P::lg_w, P::len2);
+}
+
+// wots_pkGen (Alg. 6). `adrs` has type WOTS_HASH and the key pair set.
+template <class P, class Hash>
+void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
+  std::uint8_t tmp[P::len * P::n];
+  std::uint8_t start[P::len], steps[P::len];
+  for (std::size_t i = 0; i < P::len; ++i) {
+    start[i] = 0;
+    steps[i] = P::w - 1;
+  }
+  wots_secret_values<P>(tmp, adrs, hash);
+  wots_chains<P>(tmp, start, steps, adrs, hash);
+  Adrs pk_adrs = adrs;
+  pk_adrs.set_type_and_clear(AdrsType::wots_pk);
+  pk_adrs.set_key_pair_address(adrs.key_pair_address());
+  hash.t(pk, pk_adrs, tmp, sizeof tmp);
+}
+
+// wots_sign (Alg. 7): sig (len·n bytes) for the n-byte message `msg`.
+template <class P, class Hash>
+void wots_sign(std::uint8_t* sig, const std::uint8_t* msg, const Adrs& adrs, const Hash& hash) {
+  std::uint8_t digits[P::len], start[P::len];
+  wots_digits<P>(digits, msg);
+  for (std::size_t i = 0; i < P::len; ++i) start[i] = 0;
+  wots_secret_values<P>(sig, adrs, hash);
+  wots_chains<P>(sig, start, digits, adrs, hash);
+}
+
+// wots_pkFromSig (Alg. 8). Public data only.
+template <class P, class Hash>
+void wots_pk_from_sig_vartime(std::uint8_t* pk, const std::uint8_t* sig, const std::uint8_t* msg, const Adrs& adrs,
+                              const Hash& hash) {
+  std::uint8_t tmp[P::len * P::n];
+  std::uint8_t digits[P::len], steps[P::len];
+  wots_digits<P>(digits, msg);
+  for (std::size_t i = 0; i < P::len; ++i) steps[i] = static_cast<std::uint8_t>(P::w - 1 - digits[i]);
+  for (std::size_t i = 0; i < sizeof tmp; ++i) tmp[i] = sig[i];
+  wots_chains<P>(tmp, digits, steps, adrs, hash);
+  Adrs pk_adrs = adrs;
+  pk_adrs.set_type_and_clear(AdrsType::wots_pk);
+  pk_adrs.set_key_pair_address(adrs.key_pair_address());
+  hash.t(pk, pk_adrs, tmp, sizeof tmp);
+}
+
+}  // namespace pqlab::slhdsa::detail

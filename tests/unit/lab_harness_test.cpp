@@ -1,0 +1,105 @@
+// The lab's harness measured on itself: stack meter, heap counter, cycle
+// counter, statistics.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "harness/heap_counter.hpp"
+#include "harness/stack_meter.hpp"
+#include "harness/stats.hpp"
+#include "harness/tsc.hpp"
+
+namespace {
+
+constexpr std::size_t kFrameBuffer = 4096;
+
+// Each level keeps a 4 KiB buffer live across the recursive call, so the
+// recursion depth fixes the stack use: depth × (4 KiB + a small frame).
+__attribute__((noinline)) unsigned recurse(unsigned depth) {
+  volatile unsigned char buffer[kFrameBuffer];
+  for (std::size_t i = 0; i < kFrameBuffer; ++i) buffer[i] = static_cast<unsigned char>(i + depth);
+  const unsigned below = depth > 1 ? recurse(depth - 1) : 0;
+  return below + buffer[depth % kFrameBuffer];
+}
+
+TEST(LabStackMeter, MeasuresKnownRecursionDepthWithinTenPercent) {
+  for (unsigned depth : {16u, 64u}) {
+    volatile unsigned sink = 0;
+    const std::size_t used = pqlab::lab::measure_peak_stack([&] { sink = recurse(depth); });
+    const double expected = static_cast<double>(depth) * kFrameBuffer;
+    EXPECT_GE(static_cast<double>(used), 0.9 * expected) << "depth " << depth;
+    EXPECT_LE(static_cast<double>(used), 1.1 * expected) << "depth " << depth;
+  }
+}
+
+TEST(LabStackMeter, EmptyFunctionUsesAlmostNothing) {
+  EXPECT_LT(pqlab::lab::measure_peak_stack([] {}), 512u);
+}
+
+TEST(LabStackMeter, RethrowsTheOperationsException) {
+  EXPECT_THROW(pqlab::lab::measure_peak_stack([] { throw std::runtime_error("boom"); }), std::runtime_error);
+}
+
+TEST(LabHeapCounter, SeesAKnownAllocation) {
+  pqlab::lab::HeapCounter counter;
+  void* volatile p = std::malloc(12345);
+  std::free(p);
+  auto q = std::make_unique<std::vector<int>>(1000);
+  const pqlab::lab::HeapUse use = counter.stop();
+  EXPECT_GE(use.allocations, 3u);
+  EXPECT_GE(use.bytes, 12345u + 1000 * sizeof(int));
+  EXPECT_LT(use.bytes, 12345u + 1000 * sizeof(int) + 256);
+}
+
+TEST(LabHeapCounter, CountsNothingWithoutAllocation) {
+  pqlab::lab::HeapCounter counter;
+  volatile int x = 0;
+  for (int i = 0; i < 100; ++i) x = x + i;
+  const pqlab::lab::HeapUse use = counter.stop();
+  EXPECT_EQ(use.allocations, 0u);
+  EXPECT_EQ(use.bytes, 0u);
+}
+
+TEST(LabHeapCounter, StopsCountingWhenStopped) {
+  pqlab::lab::HeapCounter counter;
+  const pqlab::lab::HeapUse before = counter.stop();
+  void* volatile p = std::malloc(100);
+  std::free(p);
+  EXPECT_EQ(before.bytes, 0u);
+}
+
+TEST(LabCycleCounter, IsMonotonicAndNonZero) {
+  std::uint64_t last = pqlab::lab::read_ticks();
+  EXPECT_NE(last, 0u);
+  for (int i = 0; i < 10000; ++i) {
+    const std::uint64_t now = pqlab::lab::read_ticks();
+    ASSERT_GE(now, last);
+    last = now;
+  }
+  volatile std::uint64_t sink = 0;
+  const std::uint64_t t0 = pqlab::lab::read_ticks();
+  for (int i = 0; i < 100000; ++i) sink = sink + static_cast<std::uint64_t>(i);
+  EXPECT_GT(pqlab::lab::read_ticks(), t0);
+  EXPECT_GT(pqlab::lab::ticks_per_second(), 1e6);
+}
+
+TEST(LabStats, QuantilesOfAKnownSet) {
+  std::vector<double> v;
+  for (int i = 100; i >= 0; --i) v.push_back(i);  // 0..100, unsorted
+  const pqlab::lab::Summary s = pqlab::lab::summarize(v);
+  EXPECT_EQ(s.count, 101u);
+  EXPECT_DOUBLE_EQ(s.median, 50);
+  EXPECT_DOUBLE_EQ(s.q1, 25);
+  EXPECT_DOUBLE_EQ(s.q3, 75);
+  EXPECT_DOUBLE_EQ(s.iqr(), 50);
+  EXPECT_DOUBLE_EQ(s.p90, 90);
+  EXPECT_DOUBLE_EQ(s.min, 0);
+  EXPECT_DOUBLE_EQ(s.max, 100);
+  EXPECT_DOUBLE_EQ(s.mean, 50);
+  EXPECT_EQ(pqlab::lab::summarize({}).count, 0u);
+}
+
+}  // namespace

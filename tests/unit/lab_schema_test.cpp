@@ -1,0 +1,167 @@
+// The bench's JSON validates against lab/report.schema.json, and the
+// schema rejects documents that break it. The validator covers the keywords
+// the schema uses: type, required, properties, additionalProperties, items,
+// enum, const, minimum, $ref (local).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include <filesystem>
+
+#include "bench/bench.hpp"
+#include "bench/output.hpp"
+#include "report/report.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+bool has_type(const json& v, const std::string& t) {
+  if (t == "object") return v.is_object();
+  if (t == "array") return v.is_array();
+  if (t == "string") return v.is_string();
+  if (t == "boolean") return v.is_boolean();
+  if (t == "null") return v.is_null();
+  if (t == "integer") return v.is_number_integer();
+  if (t == "number") return v.is_number();
+  return false;
+}
+
+class Validator {
+ public:
+  explicit Validator(json root) : root_(std::move(root)) {}
+  // Empty if valid; else the first error with its JSON pointer.
+  std::string validate(const json& v) const { return check(root_, v, ""); }
+
+ private:
+  const json& resolve(const json& schema) const {
+    if (!schema.contains("$ref")) return schema;
+    const std::string ref = schema["$ref"];
+    return root_.at(json::json_pointer(ref.substr(1)));
+  }
+
+  std::string check(const json& schema_in, const json& v, const std::string& at) const {
+    const json& s = resolve(schema_in);
+    if (s.is_boolean()) return s.get<bool>() ? "" : at + ": not allowed";
+    if (s.contains("const") && v != s["const"]) return at + ": expected " + s["const"].dump();
+    if (s.contains("enum")) {
+      bool found = false;
+      for (const json& e : s["enum"]) found = found || e == v;
+      if (!found) return at + ": " + v.dump() + " not in " + s["enum"].dump();
+    }
+    if (s.contains("type")) {
+      bool ok = false;
+      if (s["type"].is_array())
+        for (const json& t : s["type"]) ok = ok || has_type(v, t);
+      else
+        ok = has_type(v, s["type"]);
+      if (!ok) return at + ": expected type " + s["type"].dump() + ", got " + v.type_name();
+    }
+    if (s.contains("minimum") && v.is_number() && v.get<double>() < s["minimum"].get<double>())
+      return at + ": below minimum";
+    if (v.is_object()) {
+      if (s.contains("required"))
+        for (const json& r : s["required"])
+          if (!v.contains(r.get<std::string>())) return at + ": missing " + r.get<std::string>();
+      for (const auto& [key, value] : v.items()) {
+        if (s.contains("properties") && s["properties"].contains(key)) {
+          if (auto e = check(s["properties"][key], value, at + "/" + key); !e.empty()) return e;
+        } else if (s.contains("additionalProperties")) {
+          if (auto e = check(s["additionalProperties"], value, at + "/" + key); !e.empty()) return e;
+        }
+      }
+    }
+    if (v.is_array() && s.contains("items"))
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (auto e = check(s["items"], v[i], at + "/" + std::to_string(i)); !e.empty()) return e;
+    return "";
+  }
+
+  json root_;
+};
+
+json load_schema() {
+  std::ifstream in(PQLAB_LAB_SCHEMA_PATH);
+  EXPECT_TRUE(in) << "cannot open " << PQLAB_LAB_SCHEMA_PATH;
+  return json::parse(in);
+}
+
+// The bench schema, as its own root (with the shared $defs).
+json bench_schema() {
+  json root = load_schema();
+  json bench = root["$defs"]["bench"];
+  bench["$defs"] = root["$defs"];
+  return bench;
+}
+
+json small_bench_document() {
+  pqlab::lab::BenchPlan plan;
+  plan.algorithms = {"pq", "X25519"};
+  plan.sampling.min_time_s = 0;
+  plan.sampling.min_samples = 3;
+  plan.sampling.warmup_s = 0;
+  plan.throughput = true;
+  plan.throughput_seconds = 0.01;
+  return pqlab::lab::bench_to_json(pqlab::lab::run_bench(plan));
+}
+
+TEST(LabSchema, BenchJsonValidates) {
+  const Validator validator(bench_schema());
+  const json doc = small_bench_document();
+  EXPECT_EQ(validator.validate(doc), "");
+  EXPECT_FALSE(doc["results"].empty());
+  for (const json& r : doc["results"])
+    if (r["family"] == "post-quantum") EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
+}
+
+TEST(LabSchema, RejectsBrokenDocuments) {
+  const Validator validator(bench_schema());
+  const json good = small_bench_document();
+  json missing = good;
+  missing.erase("timing");
+  EXPECT_NE(validator.validate(missing), "");
+  json bad_unit = good;
+  bad_unit["results"][0]["ticks"]["unit"] = "cycles";
+  EXPECT_NE(validator.validate(bad_unit), "");
+  json negative = good;
+  negative["results"][0]["ops_per_s"] = -1;
+  EXPECT_NE(validator.validate(negative), "");
+  json extra = good;
+  extra["results"][0]["made_up"] = 1;
+  EXPECT_NE(validator.validate(extra), "");
+}
+
+TEST(LabSchema, QuickReportJsonValidates) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("pqlab_lab_schema_" + std::to_string(::getpid()));
+  pqlab::lab::ReportOptions opt;
+  opt.out_dir = dir.string();
+  opt.quick = true;
+  opt.algorithms = {"pq", "Ed25519"};
+  const pqlab::lab::ReportOutcome out = pqlab::lab::run_report(opt);
+  std::ifstream in(out.json_path);
+  const json doc = json::parse(in);
+  EXPECT_EQ(Validator(load_schema()).validate(doc), "");
+  EXPECT_TRUE(std::filesystem::exists(out.markdown_path));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(LabSelection, RejectsUnknownNamesAndNegativeTime) {
+  pqlab::lab::BenchPlan plan;
+  plan.algorithms = {"ML-KEM-7"};
+  EXPECT_THROW(pqlab::lab::validate(plan), pqlab::lab::SelectionError);
+  plan.algorithms = {"x25519"};
+  EXPECT_NO_THROW(pqlab::lab::validate(plan));
+  plan.kernels = {"portable,neon"};
+  EXPECT_THROW(pqlab::lab::validate(plan), pqlab::lab::SelectionError);
+  plan.kernels = {"all"};
+  EXPECT_NO_THROW(pqlab::lab::validate(plan));
+  plan.sampling.min_time_s = -1;
+  EXPECT_THROW(pqlab::lab::validate(plan), pqlab::lab::SelectionError);
+}
+
+}  // namespace

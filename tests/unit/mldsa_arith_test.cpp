@@ -1,0 +1,133 @@
+// ML-DSA arithmetic at the kernel seam and the rounding of FIPS 204 §7.4:
+// NTT round trip and bounds, NTT product against the schoolbook negacyclic
+// product, and Power2Round / Decompose / MakeHint / UseHint identities over
+// all of Z_q.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+
+#include "kernels/kernels.hpp"
+#include "mldsa/poly.hpp"
+#include "mldsa/rounding.hpp"
+#include "pqlab/mldsa.hpp"
+
+namespace {
+using namespace pqlab::mldsa::detail;
+
+std::int64_t mod_q(std::int64_t x) {
+  x %= q;
+  return x < 0 ? x + q : x;
+}
+
+Poly random_poly(std::mt19937& rng, std::int32_t bound) {  // |a_i| < bound
+  std::uniform_int_distribution<std::int32_t> dist(-(bound - 1), bound - 1);
+  Poly p;
+  for (auto& x : p.c) x = dist(rng);
+  return p;
+}
+
+TEST(MldsaNtt, RoundTripAndBounds) {
+  std::mt19937 rng(1);
+  const std::int64_t r_mod_q = (std::int64_t{1} << 32) % q;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Poly a = random_poly(rng, 8 * q);  // the seam's input bound
+    NttPoly a_hat;
+    ntt(a_hat, a);
+    for (const auto x : a_hat.c) ASSERT_LT(std::abs(x), 16 * q);
+    NttPoly reduced = a_hat;
+    reduce(reduced);
+    Poly back;
+    intt_tomont(back, reduced);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_LT(std::abs(back.c[i]), q);
+      ASSERT_EQ(mod_q(back.c[i]), mod_q(a.c[i] * r_mod_q)) << i;  // NTT^-1 · 2^32
+    }
+  }
+}
+
+TEST(MldsaNtt, InverseAcceptsFullInputRange) {
+  std::mt19937 rng(2);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Poly a = random_poly(rng, q);
+    NttPoly a_hat;
+    for (std::size_t i = 0; i < n; ++i) a_hat.c[i] = a.c[i];
+    Poly out;
+    intt_tomont(out, a_hat);
+    for (const auto x : out.c) ASSERT_LT(std::abs(x), q);
+  }
+}
+
+TEST(MldsaNtt, ProductMatchesSchoolbook) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Poly a = random_poly(rng, q), b = random_poly(rng, q);
+    NttPoly a_hat, b_hat, prod;
+    ntt(a_hat, a);
+    ntt(b_hat, b);
+    multiply_ntt(prod, a_hat, b_hat);
+    for (const auto x : prod.c) ASSERT_LT(std::abs(x), q);
+    Poly c;
+    intt_tomont(c, prod);
+    std::int64_t want[n] = {};
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::int64_t t = mod_q(static_cast<std::int64_t>(a.c[i]) * b.c[j]);
+        if (i + j < n) want[i + j] = mod_q(want[i + j] + t);
+        else want[i + j - n] = mod_q(want[i + j - n] - t);  // X^256 = -1
+      }
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(mod_q(c.c[i]), want[i]) << i;
+  }
+}
+
+TEST(MldsaRounding, Power2RoundAllOfZq) {
+  for (std::int32_t r = 0; r < q; ++r) {
+    const Split s = power2round(r);
+    ASSERT_EQ(s.high * (1 << d) + s.low, r);
+    ASSERT_GT(s.low, -(1 << (d - 1)));
+    ASSERT_LE(s.low, 1 << (d - 1));
+  }
+}
+
+template <std::int32_t Gamma2>
+void check_decompose_all() {
+  constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
+  for (std::int32_t r = 0; r < q; ++r) {
+    const Split s = decompose<Gamma2>(r);
+    ASSERT_GE(s.high, 0);
+    ASSERT_LT(s.high, m);
+    ASSERT_EQ(mod_q(static_cast<std::int64_t>(s.high) * 2 * Gamma2 + s.low), r);
+    if (s.high * 2 * Gamma2 + s.low == r) {  // the ordinary case
+      ASSERT_GT(s.low, -Gamma2) << r;
+      ASSERT_LE(s.low, Gamma2) << r;
+      ASSERT_FALSE(r - s.low == q - 1) << r;
+    } else {  // r - r0 = q - 1: r1 = 0, r0 = r - q
+      ASSERT_EQ(s.high, 0) << r;
+      ASSERT_EQ(s.low, r - q) << r;
+      ASSERT_GE(s.low, -Gamma2) << r;
+    }
+    ASSERT_EQ(high_bits<Gamma2>(r), s.high);
+    ASSERT_EQ(low_bits<Gamma2>(r), s.low);
+  }
+}
+TEST(MldsaRounding, DecomposeAllOfZqGamma88) { check_decompose_all<(q - 1) / 88>(); }
+TEST(MldsaRounding, DecomposeAllOfZqGamma32) { check_decompose_all<(q - 1) / 32>(); }
+
+// FIPS 204 Lemma 2 (§2.4): for ‖z‖∞ ≤ γ2, UseHint(MakeHint(z, r), r) =
+// HighBits(r + z).
+template <std::int32_t Gamma2>
+void check_hints_all() {
+  const std::int32_t zs[] = {-Gamma2, -Gamma2 / 2, -1, 0, 1, Gamma2 / 3, Gamma2};
+  for (const std::int32_t z : zs) {
+    for (std::int32_t r = 0; r < q; ++r) {
+      const std::int32_t r_plus_z = static_cast<std::int32_t>(mod_q(static_cast<std::int64_t>(r) + z));
+      const std::int32_t h = make_hint<Gamma2>(r, r_plus_z);
+      ASSERT_EQ(h, high_bits<Gamma2>(r) != high_bits<Gamma2>(r_plus_z) ? 1 : 0);
+      ASSERT_EQ(use_hint<Gamma2>(r, h), high_bits<Gamma2>(r_plus_z)) << "r " << r << " z " << z;
+    }
+  }
+}
+TEST(MldsaRounding, UseHintRecoversHighBitsGamma88) { check_hints_all<(q - 1) / 88>(); }
+TEST(MldsaRounding, UseHintRecoversHighBitsGamma32) { check_hints_all<(q - 1) / 32>(); }
+
+}  // namespace
