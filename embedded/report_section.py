@@ -20,7 +20,7 @@ import sys
 NOTE = ("Instruction counts are executed instructions under QEMU (SysTick with `-icount shift=0`), "
         "**not cycle counts on silicon**; the time column divides them by 168 MHz assuming CPI = 1, "
         "an assumption. Stack is the painted high-water mark of each operation; static RAM is .data + .bss "
-        "of the whole image (including its 16 KB I/O arena). Randomness: a deterministic SHAKE256 DRBG "
+        "of the whole image (including its 20 KB I/O arena). Randomness: a deterministic SHAKE256 DRBG "
         "seeded by the harness.")
 
 

@@ -14,8 +14,20 @@ namespace firmware {
 struct Options {
   bool kat = true;
   bool bench = true;
-  std::string_view only;  // run only the sets whose name starts with this
-  bool selected(std::string_view set) const { return set.starts_with(only); }
+  // Run only the sets whose name starts with one of these comma-separated
+  // prefixes (empty: every set).
+  std::string_view only;
+  bool selected(std::string_view set) const {
+    if (only.empty()) return true;
+    std::string_view rest = only;
+    while (!rest.empty()) {
+      std::size_t end = 0;
+      while (end < rest.size() && rest[end] != ',') ++end;
+      if (end > 0 && set.starts_with(std::string_view(rest.data(), end))) return true;
+      rest.remove_prefix(end < rest.size() ? end + 1 : end);
+    }
+    return false;
+  }
 };
 
 struct Tally {
@@ -27,7 +39,7 @@ struct Tally {
 // schemes in turn, so static RAM is the largest single need, not the sum.
 class Arena {
  public:
-  static constexpr std::size_t capacity = 16 * 1024;
+  static constexpr std::size_t capacity = 20 * 1024;
   Arena();  // starts empty
   template <std::size_t N>
   std::span<std::uint8_t, N> take() {
@@ -54,5 +66,7 @@ bool bytes_equal(std::span<const std::uint8_t> a, const std::uint8_t* b);
 SeededDrbg& drbg();
 
 void run_mlkem(const Options& options, Tally& tally);
+void run_mldsa(const Options& options, Tally& tally);
+void run_slhdsa(const Options& options, Tally& tally);
 
 }  // namespace firmware

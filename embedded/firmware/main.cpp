@@ -6,7 +6,7 @@
 //
 // Command line words: "kat" (checks only), "bench" (measurements only),
 // "overflow" (recurse until the stack guard faults: expect exit 104),
-// "only=<prefix>" (sets whose name starts with it), "seed=<64 hex>".
+// "only=<prefix>[,<prefix>...]" (sets whose name starts with one), "seed=<64 hex>".
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -135,6 +135,8 @@ int run() {
   calibrate();
   Tally tally;
   run_mlkem(options, tally);
+  run_mldsa(options, tally);
+  run_slhdsa(options, tally);
   Line()
       .text("end")
       .field("passed", tally.passed)

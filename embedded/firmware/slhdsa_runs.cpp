@@ -1,0 +1,48 @@
+// SLH-DSA (FIPS 205) on the target: ACVP keyGen known answers
+// (slh_keygen_internal, Alg. 18), then measured slh_keygen (Alg. 21), slh_sign
+// (Alg. 22, randomized: opt_rand from the harness DRBG, empty context) and
+// slh_verify (Alg. 24) for the 128-bit sets.
+#include "pqlab/slhdsa.hpp"
+#include "signature_runs.hpp"
+
+namespace firmware {
+namespace {
+
+namespace slhdsa = pqlab::slhdsa;
+
+template <class P>
+struct SlhdsaScheme {
+  using Set = P;
+  static pqlab::Status keygen(slhdsa::PublicKey<P> pk, slhdsa::SecretKey<P> sk, pqlab::RandomSource& rng) {
+    return slhdsa::keygen<P>(pk, sk, rng);
+  }
+  static pqlab::Status keygen_from_seed(slhdsa::PublicKey<P> pk, slhdsa::SecretKey<P> sk,
+                                        std::span<const std::uint8_t> seed) {
+    if (seed.size() != P::seed_bytes) return pqlab::Status::invalid_length;
+    return slhdsa::keygen_internal<P>(pk, sk, slhdsa::KeySeed<P>(seed.data(), P::seed_bytes));
+  }
+  static pqlab::Status sign(slhdsa::Signature<P> sig, slhdsa::ConstSecretKey<P> sk, slhdsa::Message msg,
+                            pqlab::RandomSource& rng) {
+    return slhdsa::sign<P>(sig, msg, {}, sk, rng);
+  }
+  static pqlab::Status verify(slhdsa::ConstPublicKey<P> pk, slhdsa::Message msg, std::span<const std::uint8_t> sig) {
+    return slhdsa::verify<P>(sig, msg, {}, pk);
+  }
+};
+
+static_assert(slhdsa::SLHDSA_SHA2_128f::sig_bytes + 32 + 64 + 24 <= Arena::capacity);
+
+}  // namespace
+
+void run_slhdsa(const Options& options, Tally& tally) {
+  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128f>>(options, tally);
+  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128f>>(options, tally);
+  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128s>>(options, tally);
+  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128s>>(options, tally);
+  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128f>>(options, tally);
+  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128f>>(options, tally);
+  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128s>>(options, tally);
+  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128s>>(options, tally);
+}
+
+}  // namespace firmware
