@@ -14,6 +14,7 @@ namespace firmware {
 struct Options {
   bool kat = true;
   bool bench = true;
+  bool expanded = false;  // also measure ML-DSA signing with the expanded key (needs ~116 KB of stack)
   // Run only the sets whose name starts with one of these comma-separated
   // prefixes (empty: every set).
   std::string_view only;

@@ -3,6 +3,7 @@
 // ML-DSA.Sign (Alg. 2, hedged, randomness from the harness DRBG, empty
 // context) and ML-DSA.Verify (Alg. 3). Signing time depends on the number of
 // rejection-loop iterations, so the count is for this one message and seed.
+#include "mldsa/signing_key.hpp"
 #include "pqlab/mldsa.hpp"
 #include "signature_runs.hpp"
 
@@ -31,6 +32,39 @@ struct MldsaScheme {
   }
 };
 
+// The two signing-key holders of src/mldsa/signing_key.hpp on the same μ and
+// rnd (so the same rejection iterations): "sign-mu-compact" regenerates Â
+// and the key's NTTs on the fly (the firmware's default: the core is built
+// with PQLAB_MLDSA_COMPACT_SIGNING), "sign-mu-expanded" keeps them (the
+// hosted default). Both must give the same signature.
+template <class P>
+void compare_signing_keys(const Options& options, Tally& tally) {
+  if (!options.selected(P::name) || !options.expanded) return;
+  Arena arena;
+  auto pk = arena.take<P::pk_bytes>();
+  auto sk = arena.take<P::sk_bytes>();
+  auto compact_sig = arena.take<P::sig_bytes>();
+  auto expanded_sig = arena.take<P::sig_bytes>();
+  std::array<std::uint8_t, mldsa::mu_bytes> mu;
+  std::array<std::uint8_t, mldsa::rnd_bytes> rnd;
+  bool ok = mldsa::keygen<P>(pk, sk, drbg()) == pqlab::Status::ok && drbg().generate(rnd) == pqlab::Status::ok &&
+            mldsa::compute_mu<P>(mu, pk, kBenchMessage, {}) == pqlab::Status::ok;
+  pqlab::Status status = pqlab::Status::ok;
+  auto compact = [&] {
+    status = mldsa::detail::sign_mu_with<P, mldsa::detail::CompactSigningKey<P>>(compact_sig, sk, mu, rnd);
+  };
+  record_op(P::name, "sign-mu-compact", measure(compact), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
+  ok = ok && status == pqlab::Status::ok;
+  auto expanded = [&] {
+    status = mldsa::detail::sign_mu_with<P, mldsa::detail::ExpandedSigningKey<P>>(expanded_sig, sk, mu, rnd);
+  };
+  record_op(P::name, "sign-mu-expanded", measure(expanded), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
+  ok = ok && status == pqlab::Status::ok && bytes_equal(compact_sig, expanded_sig.data());
+  record_kat(tally, P::name, "compactEqualsExpanded", 0, ok);
+}
+
+static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + 2 * mldsa::MLDSA87::sig_bytes + 32 <=
+              Arena::capacity);
 static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + mldsa::MLDSA87::sig_bytes + 24 <=
               Arena::capacity);
 
@@ -43,6 +77,9 @@ void run_mldsa(const Options& options, Tally& tally) {
   measure_signature_set<MldsaScheme<mldsa::MLDSA44>>(options, tally);
   measure_signature_set<MldsaScheme<mldsa::MLDSA65>>(options, tally);
   measure_signature_set<MldsaScheme<mldsa::MLDSA87>>(options, tally);
+  compare_signing_keys<mldsa::MLDSA44>(options, tally);
+  compare_signing_keys<mldsa::MLDSA65>(options, tally);
+  compare_signing_keys<mldsa::MLDSA87>(options, tally);
 }
 
 }  // namespace firmware
