@@ -114,8 +114,11 @@ TEST(LabSchema, BenchJsonValidates) {
   const json doc = small_bench_document();
   EXPECT_EQ(validator.validate(doc), "");
   EXPECT_FALSE(doc["results"].empty());
-  for (const json& r : doc["results"])
-    if (r["family"] == "post-quantum") EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
+  for (const json& r : doc["results"]) {
+    if (r["family"] == "post-quantum") {
+      EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
+    }
+  }
 }
 
 TEST(LabSchema, RejectsBrokenDocuments) {
