@@ -100,7 +100,7 @@ json bench_schema() {
 
 json small_bench_document() {
   pqlab::lab::BenchPlan plan;
-  plan.algorithms = {"pq", "X25519"};
+  plan.algorithms = {"ML-KEM-768", "ML-DSA-44", "SLH-DSA-SHA2-128f", "X25519"};
   plan.sampling.min_time_s = 0;
   plan.sampling.min_samples = 3;
   plan.sampling.warmup_s = 0;
@@ -114,8 +114,11 @@ TEST(LabSchema, BenchJsonValidates) {
   const json doc = small_bench_document();
   EXPECT_EQ(validator.validate(doc), "");
   EXPECT_FALSE(doc["results"].empty());
-  for (const json& r : doc["results"])
-    if (r["family"] == "post-quantum") EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
+  for (const json& r : doc["results"]) {
+    if (r["family"] == "post-quantum") {
+      EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
+    }
+  }
 }
 
 TEST(LabSchema, RejectsBrokenDocuments) {
@@ -141,7 +144,7 @@ TEST(LabSchema, QuickReportJsonValidates) {
   pqlab::lab::ReportOptions opt;
   opt.out_dir = dir.string();
   opt.quick = true;
-  opt.algorithms = {"pq", "Ed25519"};
+  opt.algorithms = {"ML-KEM-768", "ML-DSA-44", "SLH-DSA-SHAKE-128f", "Ed25519"};
   const pqlab::lab::ReportOutcome out = pqlab::lab::run_report(opt);
   std::ifstream in(out.json_path);
   const json doc = json::parse(in);
