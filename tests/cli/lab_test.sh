@@ -3,13 +3,7 @@
 # every file; bench writes valid JSON and CSV; bad arguments give exit 2
 # with one "pqlab: ..." line on stderr.
 # Usage: lab_test.sh <pqlab binary> <unpacked test-data dir>
-set -u
-PQLAB=$1
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK"
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+source "$(dirname "$0")/common.sh"
 
 expect_error() {
   local what=$1 pattern=$2; shift 2
@@ -57,8 +51,4 @@ done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
 grep -q "RSA-2048 (classical)" rep/report.md || fail "report.md lacks the classical baselines"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all lab CLI tests passed"
+finish lab

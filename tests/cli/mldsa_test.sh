@@ -4,15 +4,7 @@
 # sign --deterministic, --rnd, --prehash), exit 1 on a flipped bit in
 # message, signature or context, exit 2 on bad inputs.
 # Usage: mldsa_test.sh <pqlab binary> <unpacked test-data dir>
-set -u
-PQLAB=$1
-DATA=$2
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK"
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-hex() { od -An -v -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }
+source "$(dirname "$0")/common.sh"
 unhex() { python3 -c "import sys; open(sys.argv[2], 'wb').write(bytes.fromhex(sys.argv[1]))" "$1" "$2"; }
 flip_bit() {  # flip_bit <file> <byte offset>: xor 0x01 into one byte, in place
   python3 - "$1" "$2" <<'PY'
@@ -120,5 +112,4 @@ expect_status 2 "missing message file" "$PQLAB" sign -a ML-DSA-65 --sk sk --in n
 [ -e out ] && fail "a failed sign left an output file"
 [ -e pk2 ] || [ -e sk2 ] && fail "a failed keygen left an output file"
 
-if [ $failures -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
-echo "all ML-DSA CLI checks passed"
+finish ML-DSA

@@ -3,15 +3,7 @@
 # outputs equal to the ACVP vectors, and every kind of bad input giving
 # exit status 2 with a one-line message and no output files left behind.
 # Usage: mlkem_test.sh <pqlab binary> <unpacked test-data dir>
-set -u
-PQLAB=$1
-DATA=$2
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK"
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-hex() { od -An -v -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }
+source "$(dirname "$0")/common.sh"
 
 # expect_error <description> <command...>: exit 2, one line on stderr.
 expect_error() {
@@ -89,5 +81,4 @@ expect_error "unwritable output" "$PQLAB" keygen -a ML-KEM-768 --pk a --sk /none
 for f in out_ct out_ss a b; do [ -e $f ] && fail "partial output '$f' left behind"; done
 ls | grep -q '\.tmp-' && fail "temporary files left behind"
 
-if [ $failures -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
-echo "all ML-KEM CLI checks passed"
+finish ML-KEM

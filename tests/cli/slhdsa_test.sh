@@ -4,15 +4,7 @@
 # deterministic keygen --seed and sign --deterministic equal to the ACVP
 # vectors, exit 1 on a flipped bit, exit 2 on bad inputs.
 # Usage: slhdsa_test.sh <pqlab binary> <unpacked test-data dir>
-set -u
-PQLAB=$1
-DATA=$2
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK"
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-hex() { od -An -v -tx1 "$1" | tr -d ' \n' | tr a-f A-F; }
+source "$(dirname "$0")/common.sh"
 unhex() { python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$1"; }
 
 # expect_status <status> <description> <command...>
@@ -100,5 +92,4 @@ expect_status 2 "unknown algorithm" "$PQLAB" sign -a SLH-DSA-SHAKE-100f --sk sk 
 expect_status 2 "missing message" "$PQLAB" sign -a $ALG --sk sk --in no-such-file --sig sig2
 [ -e sig2 ] && fail "a failed sign left a signature file"
 
-if [ $failures -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
-echo "all SLH-DSA CLI tests passed"
+finish SLH-DSA
