@@ -8,7 +8,8 @@
                                     measured runs of those sets on one image;
                                     fails when any faults (does not fit)
   run.py bench [--out DIR]          run every board x RAM image, write
-                                    DIR/embedded.json and DIR/embedded.md
+                                    DIR/embedded.json, which
+                                    `pqlab report --embedded FILE` renders
 
 Images: build/embedded/pqlab-<board>-<ram>k.elf, boards mps2-an386 and
 netduinoplus2, RAM budgets 192 and 128 KB. Exit 77 (ctest's skip code) when
@@ -168,14 +169,10 @@ def bench(args):
             if rc != 0:
                 status = 1
                 print(output[-2000:])
-    sys.path.insert(0, str(HERE))
-    import report_section
-    markdown, _ = report_section.section(results)
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "embedded.json").write_text(json.dumps(results, indent=2) + "\n")
-    (out / "embedded.md").write_text(markdown)
-    print(markdown)
+    print(f"wrote {out / 'embedded.json'}; render it with: pqlab report --embedded {out / 'embedded.json'}")
     return status
 
 

@@ -1,11 +1,14 @@
 #!/bin/bash
 # Installs the Debian 12 packages pqlab needs, only those that are missing.
-# Usage: scripts/setup.sh [group ...]   groups: build (default), test, all
+# Usage: scripts/setup.sh [group ...]   groups: build (default), test, embedded, all
+#   embedded: the Cortex-M4 cross toolchain and QEMU (embedded/, ~2 min)
 set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
 test_packages=()
+embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
+                   binutils-arm-none-eabi qemu-system-arm)
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(build)
@@ -14,8 +17,9 @@ for g in "${groups[@]}"; do
   case $g in
     build) wanted+=("${build_packages[@]}") ;;
     test) wanted+=("${build_packages[@]}" "${test_packages[@]}") ;;
-    all) wanted+=("${build_packages[@]}" "${test_packages[@]}") ;;
-    *) echo "setup.sh: unknown group '$g' (build, test, all)" >&2; exit 2 ;;
+    embedded) wanted+=("${embedded_packages[@]}") ;;
+    all) wanted+=("${build_packages[@]}" "${test_packages[@]}" "${embedded_packages[@]}") ;;
+    *) echo "setup.sh: unknown group '$g' (build, test, embedded, all)" >&2; exit 2 ;;
   esac
 done
 

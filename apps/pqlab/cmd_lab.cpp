@@ -25,6 +25,7 @@ struct BenchArgs {
 struct ReportArgs {
   std::vector<std::string> algorithms;
   std::string out = "report";
+  std::string embedded;
   bool quick = false;
 };
 
@@ -59,6 +60,7 @@ void run_report_command(const ReportArgs& a) {
   opt.out_dir = a.out;
   opt.quick = a.quick;
   opt.algorithms = a.algorithms;
+  opt.embedded_results = a.embedded;
   lab::ReportOutcome outcome;
   try {
     outcome = lab::run_report(opt, [](const std::string& what) { std::fprintf(stderr, "pqlab report: %s\n", what.c_str()); });
@@ -102,6 +104,8 @@ void add_lab_commands(CLI::App& app) {
       "(about 10 minutes on a 2-core machine; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
+  report->add_option("--embedded", report_args->embedded,
+                     "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench)");
   report->add_option("-a,--algorithm", report_args->algorithms,
                      "Restrict the report to these algorithms (names as for bench; default: all)")
       ->delimiter(',');

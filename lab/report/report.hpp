@@ -13,6 +13,9 @@ struct ReportOptions {
   bool quick = false;  // short measurements (CI): under a minute
   // Algorithms to cover, as for `pqlab bench -a`; empty: all of them.
   std::vector<std::string> algorithms;
+  // embedded.json from `embedded/run.py bench`, for the Cortex-M4 section;
+  // empty: that section says how to produce it.
+  std::string embedded_results;
 };
 
 struct ReportOutcome {

@@ -55,6 +55,8 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
   ctx.out_dir = options.out_dir.empty() ? fs::path("report") : fs::path(options.out_dir);
   fs::create_directories(ctx.out_dir);
 
+  // Inputs are checked before the long measurement starts.
+  if (!options.embedded_results.empty()) (void)load_embedded_results(options.embedded_results);
   BenchPlan plan = report_plan(options.quick);
   plan.algorithms = options.algorithms;
   // --quick keeps CI under a minute: every ML-KEM and ML-DSA set, the two

@@ -44,6 +44,11 @@ std::unique_ptr<Section> make_sizes_section();
 std::unique_ptr<Section> make_memory_section();
 std::unique_ptr<Section> make_hash_floor_section();
 std::unique_ptr<Section> make_published_section();
+std::unique_ptr<Section> make_embedded_section();
+
+// Reads and checks the results of `embedded/run.py bench`; SelectionError
+// naming the file when it is missing or not such a file.
+nlohmann::json load_embedded_results(const std::string& path);
 
 // In report order.
 std::vector<std::unique_ptr<Section>> standard_sections();

@@ -22,6 +22,21 @@ expect_error "unknown backend" "unknown kernel backend" "$PQLAB" bench --kernels
 expect_error "negative time" "min-time" "$PQLAB" bench --min-time -1
 expect_error "non-numeric time" "min-time" "$PQLAB" bench --min-time soon
 expect_error "report: unknown option" "" "$PQLAB" report --fast
+# The Cortex-M4 results file is checked before anything is measured.
+expect_error "report: missing embedded file" "cannot read the embedded results" "$PQLAB" report --embedded nope.json
+echo '{"images": 3}' >not-embedded.json
+expect_error "report: not an embedded file" "not the embedded.json" "$PQLAB" report --embedded not-embedded.json
+echo '{"images": [{"board": "b"}]}' >truncated.json
+expect_error "report: truncated embedded file" "malformed embedded results" "$PQLAB" report --embedded truncated.json
+
+# A results file shaped like embedded/run.py bench's output (one image, one op).
+cat >embedded.json <<'JSON'
+{"method": {"compiler": "arm-none-eabi-g++ (test)", "flags": "-O2", "qemu": "QEMU (test)"},
+ "images": [{"board": "mps2-an386", "ram_budget": 196608, "exit": 0, "static_ram": 30000,
+             "elf": {"data": 100, "bss": 29900, "fault_stack": 256},
+             "operations": [{"set": "ML-KEM-768", "op": "keygen", "stack": 7000, "instructions": 1234567,
+                             "io": 3584, "time_ms_168mhz_cpi1": 7.35}]}]}
+JSON
 
 # bench: a short run writes a table, JSON and CSV.
 "$PQLAB" bench -a X25519 --min-time 0 --json b.json --csv b.csv >table.txt 2>progress.txt || fail "bench exit $?"
@@ -31,7 +46,7 @@ grep -q '"schema": "pqlab-bench/1"' b.json || fail "bench JSON lacks its schema 
 
 # report --quick: every file, and the sections.
 start=$(date +%s)
-"$PQLAB" report --quick --out rep >report.out 2>report.err || fail "report --quick exit $?: $(tail -3 report.err)"
+"$PQLAB" report --quick --embedded embedded.json --out rep >report.out 2>report.err || fail "report --quick exit $?: $(tail -3 report.err)"
 echo "report --quick took $(( $(date +%s) - start )) s"
 for f in report.md report.json report_plots.py; do
   [ -s "rep/$f" ] || fail "report --quick did not write $f"
@@ -45,10 +60,12 @@ else
   done
 fi
 for heading in "## Machine" "## Method" "## Cost per operation" "## Sizes" "## Memory against microcontroller budgets" \
-               "## Throughput scaling" "## Hash-cost floor" "## Published reference figures — not measured here"; do
+               "## Throughput scaling" "## Hash-cost floor" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
   grep -q "^$heading" rep/report.md || fail "report.md lacks '$heading'"
 done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
+grep -q "| ML-KEM-768 | keygen | 7,000 | 30,000 | 1,234,567 | 7.35 | fits | 763,979 cycles" rep/report.md ||
+  fail "report.md lacks the Cortex-M4 row with its pqm4 figure: $(grep -m3 'ML-KEM-768 | keygen' rep/report.md)"
 grep -q "RSA-2048 (classical)" rep/report.md || fail "report.md lacks the classical baselines"
 
 finish lab
