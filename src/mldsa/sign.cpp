@@ -4,6 +4,7 @@
 
 #include "common/ct.hpp"
 #include "common/wipe.hpp"
+#include "mldsa/mask_schedule.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"
@@ -18,7 +19,7 @@ namespace detail {
 // whatever the secret values (all checks are folded into one mask); the
 // only secret-derived fact that leaves an iteration is whether it was
 // rejected, and SampleInBall's timing on the discarded c̃ (sampling.hpp).
-template <class P, class SigningKey>
+template <class P, class SigningKey, class Mask>
 Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
   using Lay = Layout<P>;
   constexpr std::size_t k = P::k, l = P::l;
@@ -30,15 +31,13 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
 
   struct Work {
     std::array<std::uint8_t, 64> rho_second;
-    Poly y[l];
-    NttPoly y_hat[l];
-    Poly w[k];  // w = NTT^-1(Â ∘ ŷ), in [0, q)
     std::array<std::uint8_t, Lay::w1_bytes> w1_packed;
     NttPoly acc, scratch, c_hat;
-    Poly c, t;
+    Poly w, c, t;
     HintBits<P> hints;
   } wk;
   WipeOnExit<Work> wipe(wk);
+  Mask mask;
 
   // ρ'' = H(K ‖ rnd ‖ μ, 64)
   {
@@ -58,19 +57,12 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       secure_wipe(sig);
       return Status::invalid_key;
     }
-    // y = ExpandMask(ρ'', κ) (Alg. 34); w = NTT^-1(Â ∘ NTT(y)).
-    for (std::size_t j = 0; j < l; ++j) {
-      expand_mask_poly<P::z_bits - 1>(wk.y[j], wk.rho_second, static_cast<std::uint16_t>(kappa + j));
-      ntt(wk.y_hat[j], wk.y[j]);
-    }
+    // y = ExpandMask(ρ'', κ); w = NTT^-1(Â ∘ NTT(y)); w1 = HighBits(w)
+    // (Alg. 37), packed by w1Encode (Alg. 28).
+    mask.start(key, wk.rho_second, static_cast<std::uint16_t>(kappa), wk.acc, wk.scratch);
     for (std::size_t i = 0; i < k; ++i) {
-      multiply_ntt(wk.acc, key.a_hat(i, 0, wk.scratch), wk.y_hat[0]);
-      for (std::size_t j = 1; j < l; ++j) multiply_ntt_add(wk.acc, key.a_hat(i, j, wk.scratch), wk.y_hat[j]);
-      reduce(wk.acc);
-      intt_tomont(wk.w[i], wk.acc);
-      for (auto& x : wk.w[i].c) x = add_q_if_negative(x);
-      // w1 = HighBits(w) (Alg. 37), packed by w1Encode (Alg. 28).
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = high_bits<gamma2>(wk.w[i].c[c]);
+      const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
+      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = high_bits<gamma2>(w.c[c]);
       pack_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, wk.t);
     }
 
@@ -91,7 +83,8 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     for (std::size_t j = 0; j < l; ++j) {
       multiply_ntt(wk.acc, wk.c_hat, key.s1_hat(j, wk.scratch));
       intt_tomont(wk.t, wk.acc);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = wk.y[j].c[c] + reduce32(wk.t.c[c]);
+      const Poly& y = mask.y(j, wk.w);
+      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = y.c[c] + reduce32(wk.t.c[c]);
       reject |= norm_at_least(wk.t, P::gamma1 - P::beta);
       pack_z<P>(sig.data() + Lay::sig_z + j * Lay::z_poly_bytes, wk.t);
     }
@@ -101,9 +94,10 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     // if more than ω hints are set.
     std::uint32_t hint_count = 0;
     for (std::size_t i = 0; i < k; ++i) {
+      const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
       multiply_ntt(wk.acc, wk.c_hat, key.s2_hat(i, wk.scratch));
       intt_tomont(wk.t, wk.acc);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = detail::freeze(wk.w[i].c[c] - reduce32(wk.t.c[c]));
+      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = detail::freeze(w.c[c] - reduce32(wk.t.c[c]));
       std::uint32_t low_over = 0;
       for (std::size_t c = 0; c < n; ++c)
         low_over |= ~ct::mask_lt(static_cast<std::uint32_t>(abs_ct(low_bits<gamma2>(wk.t.c[c]))),
@@ -141,7 +135,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
 // FIPS 204 Alg. 7 from line 7 (external μ).
 template <class P>
 Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
-  return detail::sign_mu_with<P, detail::DefaultSigningKey<P>>(sig, sk, mu, rnd);
+  return detail::sign_mu_with<P, detail::DefaultSigningKey<P>, detail::DefaultMask<P>>(sig, sk, mu, rnd);
 }
 
 // FIPS 204 Alg. 7 (ML-DSA.Sign_internal): μ = H(tr ‖ M', 64), then sign μ.
@@ -155,12 +149,14 @@ Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_m
   return sign_mu<P>(sig, sk, mu, rnd);
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                          \
-  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>>(Signature<P>, ConstSecretKey<P>, Mu, \
-                                                                        Randomness);                        \
-  template Status detail::sign_mu_with<P, detail::ExpandedSigningKey<P>>(Signature<P>, ConstSecretKey<P>, Mu, \
-                                                                         Randomness);                       \
-  template Status sign_mu<P>(Signature<P>, ConstSecretKey<P>, Mu, Randomness);                               \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                         \
+  template Status detail::sign_mu_with<P, detail::ExpandedSigningKey<P>, detail::HeldMask<P>>(              \
+      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
+  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::HeldMask<P>>(               \
+      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
+  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::StreamedMask<P>>(           \
+      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
+  template Status sign_mu<P>(Signature<P>, ConstSecretKey<P>, Mu, Randomness);                              \
   template Status sign_internal<P>(Signature<P>, ConstSecretKey<P>, Message, Randomness);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

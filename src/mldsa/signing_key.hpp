@@ -106,17 +106,29 @@ class ExpandedSigningKey {
   NttPoly t0_[P::k];
 };
 
+template <class P> class HeldMask;      // mldsa/mask_schedule.hpp
+template <class P> class StreamedMask;
+
 // FIPS 204 Alg. 7 (ML-DSA.Sign_internal) from line 7 on: signs μ with the
-// private random seed rnd. Defined in sign.cpp for both key holders.
-template <class P, class SigningKey>
+// private random seed rnd. Defined in sign.cpp for three schedules:
+// Expanded key + HeldMask (the hosted default), Compact key + HeldMask and
+// Compact key + StreamedMask (the low-memory one).
+template <class P, class SigningKey, class Mask>
 Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
 
-// The holder the public API uses: the compact one where PQLAB_MLDSA_COMPACT_SIGNING
-// is defined (embedded builds), the expanded one otherwise.
-#if defined(PQLAB_MLDSA_COMPACT_SIGNING)
+// The schedule the public API uses, chosen at compile time:
+// PQLAB_MLDSA_STREAMED_SIGNING: compact key, streamed mask (least memory);
+// PQLAB_MLDSA_COMPACT_SIGNING: compact key, held mask;
+// neither: expanded key, held mask (fastest).
+#if defined(PQLAB_MLDSA_STREAMED_SIGNING)
 template <class P> using DefaultSigningKey = CompactSigningKey<P>;
+template <class P> using DefaultMask = StreamedMask<P>;
+#elif defined(PQLAB_MLDSA_COMPACT_SIGNING)
+template <class P> using DefaultSigningKey = CompactSigningKey<P>;
+template <class P> using DefaultMask = HeldMask<P>;
 #else
 template <class P> using DefaultSigningKey = ExpandedSigningKey<P>;
+template <class P> using DefaultMask = HeldMask<P>;
 #endif
 
 }  // namespace pqlab::mldsa::detail

@@ -1,0 +1,93 @@
+// Where ML-DSA signing keeps the mask y and w = Â·y of one rejection
+// iteration (FIPS 204 Alg. 7 lines 11–12): held for the iteration
+// (HeldMask, the default) or regenerated from ρ'' and κ at each use
+// (StreamedMask, the low-memory schedule). Both yield the same values, so
+// the same signatures.
+#pragma once
+#include <cstdint>
+
+#include "common/wipe.hpp"
+#include "mldsa/poly.hpp"
+#include "mldsa/rounding.hpp"
+#include "mldsa/sampling.hpp"
+
+namespace pqlab::mldsa::detail {
+
+// w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) in [0, q) (FIPS 204 Alg. 7 line 12), with ŷ_j
+// supplied by `y_hat(j)`.
+template <class P, class SigningKey, class YHat>
+void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& acc, NttPoly& scratch) {
+  multiply_ntt(acc, key.a_hat(i, 0, scratch), y_hat(0));
+  for (std::size_t j = 1; j < P::l; ++j) multiply_ntt_add(acc, key.a_hat(i, j, scratch), y_hat(j));
+  reduce(acc);
+  intt_tomont(w, acc);
+  for (auto& x : w.c) x = add_q_if_negative(x);
+}
+
+// The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
+// iteration, held for the whole iteration: each is computed once.
+template <class P>
+class HeldMask {
+ public:
+  template <class SigningKey>
+  void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& acc, NttPoly& scratch) {
+    for (std::size_t j = 0; j < P::l; ++j) {
+      expand_mask_poly<P::z_bits - 1>(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
+      ntt(y_hat_[j], y_[j]);
+    }
+    for (std::size_t i = 0; i < P::k; ++i)
+      compute_w_row<P>(w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
+  }
+  const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
+  template <class SigningKey>
+  const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&, NttPoly&) const {
+    return w_[i];
+  }
+  ~HeldMask() { secure_wipe(this, sizeof *this); }
+
+ private:
+  Poly y_[P::l];
+  NttPoly y_hat_[P::l];
+  Poly w_[P::k];
+};
+
+// The same values regenerated from ρ'' and κ wherever they are used: each
+// row of w re-expands every y_j (and Â_ij through the key holder), and w is
+// computed twice per iteration. Memory: a few polynomials instead of
+// (2l + k); time: about twice the ExpandA/ExpandMask work of HeldMask.
+template <class P>
+class StreamedMask {
+ public:
+  template <class SigningKey>
+  void start(const SigningKey&, Seed64 rho_second, std::uint16_t kappa, NttPoly&, NttPoly&) {
+    rho_second_ = rho_second.data();
+    kappa_ = kappa;
+  }
+  const Poly& y(std::size_t j, Poly& out) const {
+    expand_mask_poly<P::z_bits - 1>(out, Seed64(rho_second_, 64), static_cast<std::uint16_t>(kappa_ + j));
+    return out;
+  }
+  template <class SigningKey>
+  const Poly& w(const SigningKey& key, std::size_t i, Poly& out, NttPoly& acc, NttPoly& scratch) {
+    compute_w_row<P>(
+        out, key, i,
+        [&](std::size_t j) -> const NttPoly& {
+          ntt(y_hat_, y(j, y_));
+          return y_hat_;
+        },
+        acc, scratch);
+    return out;
+  }
+  ~StreamedMask() {
+    secure_wipe(&y_, sizeof y_);
+    secure_wipe(&y_hat_, sizeof y_hat_);
+  }
+
+ private:
+  const std::uint8_t* rho_second_ = nullptr;
+  std::uint16_t kappa_ = 0;
+  Poly y_;
+  NttPoly y_hat_;
+};
+
+}  // namespace pqlab::mldsa::detail
