@@ -15,7 +15,10 @@ PKG_CONFIG_PATH="$scratch/prefix/lib/pkgconfig" cmake -S "$src/tests/install/con
 cmake --build "$scratch/consumer" > "$scratch/build.log" || { cat "$scratch/build.log"; exit 1; }
 "$scratch/consumer/consumer_static"
 # The shared build must really load the installed libpqlab.so.
-ldd "$scratch/consumer/consumer_shared" | grep -q "$scratch/prefix/lib/libpqlab.so"
+# (ldd's output goes to a file first: grep -q closing the pipe early would
+# make ldd die of SIGPIPE and fail the test under pipefail.)
+ldd "$scratch/consumer/consumer_shared" > "$scratch/ldd.txt"
+grep -q "$scratch/prefix/lib/libpqlab.so" "$scratch/ldd.txt"
 "$scratch/consumer/consumer_shared"
 # pkg-config gives -L without an rpath, as for any library outside the loader's path.
 LD_LIBRARY_PATH="$scratch/prefix/lib" "$scratch/consumer/consumer_pkgconfig"
