@@ -21,6 +21,7 @@ constexpr Table kPortable = {
     portable::mldsa_pointwise_montgomery,
     portable::sha256_compress,
     portable::sha512_compress,
+    portable::sha256_compress_lanes,
 };
 
 constexpr std::array<const Table*, 1> kBackends = {&kPortable};

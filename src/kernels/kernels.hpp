@@ -50,6 +50,11 @@ struct Table {
   void (*sha256_compress)(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
   // SHA-512 compression (FIPS 180-4 §6.4.2) over whole 128-byte blocks.
   void (*sha512_compress)(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+  // `lanes` independent SHA-256 compressions of one 64-byte block each:
+  // states[i] is updated with blocks[i]. For the many short hashes of
+  // SLH-DSA-SHA2 that the algorithm can issue together; a multi-buffer
+  // backend runs them side by side. Any lane count is accepted.
+  void (*sha256_compress_lanes)(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 };
 
 const Table& active();
