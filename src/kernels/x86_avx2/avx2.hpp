@@ -1,0 +1,11 @@
+// The AVX2 backend's kernels (compiled with -mavx2; SHA-256 with -msha).
+// Only call these when x86::detect_cpu_features() says the CPU has them.
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::avx2 {
+
+void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
+void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
+
+}  // namespace pqlab::kernels::avx2

@@ -1,0 +1,98 @@
+// Every backend usable on this CPU against the portable one at the kernel
+// seam: bit-exact outputs on random inputs and on extreme values within
+// each kernel's stated input bounds. The backend list itself is checked
+// against the compiler's own CPU detection.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/kernels.hpp"
+#include "pqlab/kernels.hpp"
+
+namespace {
+
+using pqlab::Status;
+namespace kernels = pqlab::kernels;
+
+constexpr std::int32_t kKemQ = 3329;
+constexpr std::int32_t kDsaQ = 8380417;
+
+// The tables of the portable backend and of every other usable one.
+struct Backends {
+  kernels::Table portable;
+  std::vector<kernels::Table> others;
+};
+
+Backends usable_backends() {
+  Backends b{};
+  for (std::string_view name : kernels::available()) {
+    EXPECT_EQ(kernels::select(name), Status::ok) << name;
+    if (name == "portable") {
+      b.portable = kernels::active();
+    } else {
+      b.others.push_back(kernels::active());
+    }
+  }
+  EXPECT_EQ(kernels::select(kernels::available().back()), Status::ok);
+  return b;
+}
+
+bool listed(std::string_view name) {
+  const auto names = kernels::available();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TEST(KernelBackends, ListMatchesTheCpu) {
+  EXPECT_EQ(kernels::available().front(), "portable");
+  EXPECT_EQ(kernels::select("no-such-backend"), Status::unsupported);
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  const bool avx2 = __builtin_cpu_supports("avx2");
+  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+  EXPECT_EQ(listed("avx2"), avx2);
+  EXPECT_EQ(listed("avx512"), avx512);
+#else
+  EXPECT_EQ(kernels::available().size(), 1u);
+#endif
+  for (const char* name : {"avx2", "avx512"})
+    EXPECT_EQ(kernels::select(name) == Status::ok, listed(name)) << name;
+  // The default, taken on first use, is the best one listed.
+  ASSERT_EQ(kernels::select(kernels::available().back()), Status::ok);
+  EXPECT_EQ(kernels::active_name(), kernels::available().back());
+}
+
+template <class T>
+std::vector<T> random_words(std::mt19937_64& rng, std::size_t n) {
+  std::vector<T> v(n);
+  for (auto& x : v) x = static_cast<T>(rng());
+  return v;
+}
+
+TEST(KernelBackends, KeccakPermutationsBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(11);
+  for (const auto& k : b.others) {
+    for (int trial = 0; trial < 50; ++trial) {
+      auto want = random_words<std::uint64_t>(rng, 8 * kernels::keccak_lanes);
+      if (trial == 0) std::fill(want.begin(), want.end(), 0);
+      if (trial == 1) std::fill(want.begin(), want.end(), ~std::uint64_t{0});
+      auto x1 = want, x4 = want, x8 = want;
+      for (std::size_t s = 0; s < 8; ++s) b.portable.keccak_f1600_x1(want.data() + 25 * s);
+      for (std::size_t s = 0; s < 8; ++s) k.keccak_f1600_x1(x1.data() + 25 * s);
+      k.keccak_f1600_x4(x4.data());
+      k.keccak_f1600_x4(x4.data() + 100);
+      k.keccak_f1600_x8(x8.data());
+      ASSERT_EQ(x1, want) << k.name << " x1, trial " << trial;
+      ASSERT_EQ(x4, want) << k.name << " x4, trial " << trial;
+      ASSERT_EQ(x8, want) << k.name << " x8, trial " << trial;
+    }
+  }
+}
+
+}  // namespace
