@@ -14,6 +14,7 @@
 #include "kernels/x86/cpu_features.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
+#include "kernels/x86_sha/sha_ni.hpp"
 #endif
 
 namespace pqlab::kernels {
@@ -56,6 +57,9 @@ Registry detect() {
   Registry r;
   r.add(kPortable);
   const x86::CpuFeatures cpu = x86::detect_cpu_features();
+  // SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so each
+  // vector backend takes it where present.
+  const auto sha256 = cpu.sha_ni ? sha_ni::sha256_compress : portable::sha256_compress;
   if (cpu.avx2) {
     Table t = kPortable;
     t.name = "avx2";
@@ -63,6 +67,7 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx2::keccak_f1600_x8;
     t.keccak_x8_min_lanes = 6;
+    t.sha256_compress = sha256;
     r.add(t);
   }
   if (cpu.avx512) {

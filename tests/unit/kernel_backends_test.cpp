@@ -95,4 +95,25 @@ TEST(KernelBackends, KeccakPermutationsBitExact) {
   }
 }
 
+TEST(KernelBackends, Sha2CompressionBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(12);
+  for (const auto& k : b.others) {
+    for (std::size_t blocks = 0; blocks <= 9; ++blocks) {
+      for (int trial = 0; trial < 10; ++trial) {
+        auto data = random_words<std::uint8_t>(rng, 128 * blocks);
+        if (trial == 0) std::fill(data.begin(), data.end(), 0xff);
+        auto s256 = random_words<std::uint32_t>(rng, 8), w256 = s256;
+        b.portable.sha256_compress(w256.data(), data.data(), 2 * blocks);
+        k.sha256_compress(s256.data(), data.data(), 2 * blocks);
+        ASSERT_EQ(s256, w256) << k.name << " SHA-256, " << 2 * blocks << " blocks";
+        auto s512 = random_words<std::uint64_t>(rng, 8), w512 = s512;
+        b.portable.sha512_compress(w512.data(), data.data(), blocks);
+        k.sha512_compress(s512.data(), data.data(), blocks);
+        ASSERT_EQ(s512, w512) << k.name << " SHA-512, " << blocks << " blocks";
+      }
+    }
+  }
+}
+
 }  // namespace
