@@ -67,6 +67,9 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx2::keccak_f1600_x8;
     t.keccak_x8_min_lanes = 6;
+    t.mlkem_ntt = avx2::mlkem_ntt;
+    t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
+    t.mlkem_basemul_acc = avx2::mlkem_basemul_acc;
     t.sha256_compress = sha256;
     r.add(t);
   }

@@ -116,4 +116,53 @@ TEST(KernelBackends, Sha2CompressionBitExact) {
   }
 }
 
+// Uniform values with |x| < bound, and the extremes ±(bound - 1) in runs
+// and alternations (the first few trials).
+template <class T, std::size_t N = 256>
+std::array<T, N> coefficients(std::mt19937_64& rng, std::int64_t bound, int trial) {
+  std::uniform_int_distribution<std::int64_t> dist(-(bound - 1), bound - 1);
+  std::array<T, N> a;
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::int64_t top = bound - 1;
+    switch (trial) {
+      case 0: a[i] = static_cast<T>(top); break;
+      case 1: a[i] = static_cast<T>(-top); break;
+      case 2: a[i] = static_cast<T>(i % 2 ? top : -top); break;
+      case 3: a[i] = static_cast<T>(i % 3 == 0 ? top : (i % 3 == 1 ? -top : 0)); break;
+      default: a[i] = static_cast<T>(dist(rng)); break;
+    }
+  }
+  return a;
+}
+
+constexpr int kTrials = 200;
+
+TEST(KernelBackends, MlkemArithmeticBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(13);
+  for (const auto& k : b.others) {
+    for (int trial = 0; trial < kTrials; ++trial) {
+      const auto a = coefficients<std::int16_t>(rng, kKemQ, trial);
+      auto want = a, got = a;
+      b.portable.mlkem_ntt(want.data());
+      k.mlkem_ntt(got.data());
+      ASSERT_EQ(got, want) << k.name << " ntt, trial " << trial;
+      want = a;
+      got = a;
+      b.portable.mlkem_invntt_tomont(want.data());
+      k.mlkem_invntt_tomont(got.data());
+      ASSERT_EQ(got, want) << k.name << " invntt, trial " << trial;
+      // Up to four products accumulated from zero (the seam's limit).
+      std::array<std::int16_t, 256> racc_want{}, racc_got{};
+      for (int i = 0; i < 4; ++i) {
+        const auto x = coefficients<std::int16_t>(rng, kKemQ, (trial + i) % kTrials);
+        const auto y = coefficients<std::int16_t>(rng, kKemQ, (trial + 2 * i) % kTrials);
+        b.portable.mlkem_basemul_acc(racc_want.data(), x.data(), y.data());
+        k.mlkem_basemul_acc(racc_got.data(), x.data(), y.data());
+        ASSERT_EQ(racc_got, racc_want) << k.name << " basemul_acc, trial " << trial << " product " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
