@@ -70,6 +70,9 @@ Registry detect() {
     t.mlkem_ntt = avx2::mlkem_ntt;
     t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
     t.mlkem_basemul_acc = avx2::mlkem_basemul_acc;
+    t.mldsa_ntt = avx2::mldsa_ntt;
+    t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
+    t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
     t.sha256_compress = sha256;
     r.add(t);
   }

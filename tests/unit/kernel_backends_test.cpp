@@ -165,4 +165,30 @@ TEST(KernelBackends, MlkemArithmeticBitExact) {
   }
 }
 
+TEST(KernelBackends, MldsaArithmeticBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(14);
+  for (const auto& k : b.others) {
+    for (int trial = 0; trial < kTrials; ++trial) {
+      const auto a = coefficients<std::int32_t>(rng, 8 * kDsaQ, trial);
+      auto want = a, got = a;
+      b.portable.mldsa_ntt(want.data());
+      k.mldsa_ntt(got.data());
+      ASSERT_EQ(got, want) << k.name << " ntt, trial " << trial;
+      const auto c = coefficients<std::int32_t>(rng, kDsaQ, trial);
+      want = c;
+      got = c;
+      b.portable.mldsa_invntt_tomont(want.data());
+      k.mldsa_invntt_tomont(got.data());
+      ASSERT_EQ(got, want) << k.name << " invntt, trial " << trial;
+      // |x_i · y_i| < q · 2^31 with |x_i| < 16q and |y_i| < 2^27.
+      const auto x = coefficients<std::int32_t>(rng, 16 * kDsaQ, trial);
+      const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 27, (trial + 1) % kTrials);
+      b.portable.mldsa_pointwise_montgomery(want.data(), x.data(), y.data());
+      k.mldsa_pointwise_montgomery(got.data(), x.data(), y.data());
+      ASSERT_EQ(got, want) << k.name << " pointwise, trial " << trial;
+    }
+  }
+}
+
 }  // namespace

@@ -12,4 +12,8 @@ void mlkem_ntt(std::int16_t a[256]);
 void mlkem_invntt_tomont(std::int16_t a[256]);
 void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
 
+void mldsa_ntt(std::int32_t a[256]);
+void mldsa_invntt_tomont(std::int32_t a[256]);
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+
 }  // namespace pqlab::kernels::avx2
