@@ -1,8 +1,8 @@
 // Four and eight Keccak-f[1600] permutations at once with AVX-512: lane
 // sliced (one register per lane index) in 256-bit (VL) or 512-bit
 // registers, with ternary-logic θ and χ and native 64-bit rotates.
-// GCC 12's AVX-512 headers start some intrinsics (rotates, inserts,
-// gathers) from _mm512_undefined_epi32(), which -Wuninitialized flags
+// GCC 12's AVX-512 headers start some intrinsics (rotates, inserts)
+// from _mm512_undefined_epi32(), which -Wuninitialized flags
 // inside the header; the warning is silenced for the header's lines only.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
@@ -70,21 +70,32 @@ void store_sliced4(std::uint64_t* states, std::size_t first, std::size_t i, __m2
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + 25 * (first + k) + i), r[k]);
 }
 
+// Lane 24 of each state (the lane left over by the 4×4 transposes).
+template <std::size_t states_count>
+void load_last(const std::uint64_t* states, std::uint64_t (&last)[states_count]) {
+  for (std::size_t k = 0; k < states_count; ++k) last[k] = states[25 * k + 24];
+}
+template <std::size_t states_count>
+void store_last(std::uint64_t* states, const std::uint64_t (&last)[states_count]) {
+  for (std::size_t k = 0; k < states_count; ++k) states[25 * k + 24] = last[k];
+}
+
 }  // namespace
 
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
-  // Lane 24 of each state (6 groups of 4 lanes and one more) by a gather.
-  const __m256i last = _mm256_setr_epi64x(24, 49, 74, 99);
+  alignas(32) std::uint64_t last[4];
   __m256i a[25];
   for (std::size_t i = 0; i < 24; i += 4) load_sliced4(states, 0, i, a + i);
-  a[24] = _mm256_i64gather_epi64(reinterpret_cast<const long long*>(states), last, 8);
+  load_last(states, last);
+  a[24] = _mm256_load_si256(reinterpret_cast<const __m256i*>(last));
   x86::keccak_sliced_rounds<Ops4>(a);
   for (std::size_t i = 0; i < 24; i += 4) store_sliced4(states, 0, i, a + i);
-  _mm256_i64scatter_epi64(states, last, a[24], 8);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(last), a[24]);
+  store_last(states, last);
 }
 
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
-  const __m512i last = _mm512_setr_epi64(24, 49, 74, 99, 124, 149, 174, 199);
+  alignas(64) std::uint64_t last[8];
   __m512i a[25];
   for (std::size_t i = 0; i < 24; i += 4) {
     __m256i lo[4], hi[4];
@@ -92,7 +103,8 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
     load_sliced4(states, 4, i, hi);
     for (std::size_t k = 0; k < 4; ++k) a[i + k] = _mm512_inserti64x4(_mm512_castsi256_si512(lo[k]), hi[k], 1);
   }
-  a[24] = _mm512_i64gather_epi64(last, states, 8);
+  load_last(states, last);
+  a[24] = _mm512_load_si512(last);
   x86::keccak_sliced_rounds<Ops8>(a);
   for (std::size_t i = 0; i < 24; i += 4) {
     __m256i lo[4], hi[4];
@@ -103,7 +115,8 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
     store_sliced4(states, 0, i, lo);
     store_sliced4(states, 4, i, hi);
   }
-  _mm512_i64scatter_epi64(states, last, a[24], 8);
+  _mm512_store_si512(last, a[24]);
+  store_last(states, last);
 }
 
 }  // namespace pqlab::kernels::avx512
