@@ -66,7 +66,7 @@ Registry detect() {
     t.keccak_f1600_x4 = avx2::keccak_f1600_x4;
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx2::keccak_f1600_x8;
-    t.keccak_x8_min_lanes = 6;
+    t.keccak_x8_min_lanes = 6;  // two x4 calls: as cheap as x4 + x4 from 6 lanes on
     t.mlkem_ntt = avx2::mlkem_ntt;
     t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
     t.mlkem_basemul_acc = avx2::mlkem_basemul_acc;
@@ -83,7 +83,7 @@ Registry detect() {
     t.keccak_f1600_x4 = avx512::keccak_f1600_x4;
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
-    t.keccak_x8_min_lanes = 2;
+    t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
     r.add(t);
   }
   return r;
