@@ -1,4 +1,5 @@
-// The AVX2 backend's kernels (compiled with -mavx2; SHA-256 with -msha).
+// The AVX2 backend's kernels (compiled with -mavx2; its SHA-256 is
+// x86_sha/'s, used where CPUID reports the SHA extensions).
 // Only call these when x86::detect_cpu_features() says the CPU has them.
 #pragma once
 #include "kernels/kernels.hpp"

@@ -45,8 +45,8 @@ constexpr LayerTable make_layer(unsigned span, int first, int sign) {
   LayerTable t{};
   for (unsigned m = 0; m < 8; ++m)
     for (unsigned l = 0; l < 16; ++l) {
-      const unsigned per_lane = span == 8 ? 8 : span;  // lanes per block in the interleaved register
-      const int block = static_cast<int>((16 / per_lane) * m + l / per_lane);
+      // In the interleaved register each block's half occupies `span` lanes.
+      const int block = static_cast<int>((16 / span) * m + l / span);
       const std::int16_t z = zetas[static_cast<std::size_t>(first + sign * block)];
       t.zeta[m][l] = z;
       t.zeta_qinv[m][l] = times_qinv(z);
