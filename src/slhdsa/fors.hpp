@@ -54,8 +54,8 @@ void fors_sign(std::uint8_t* sig, std::uint8_t* pk, const std::uint8_t* md, cons
             leaf_adrs[b].set_tree_index(offset + first + b);
             lane[b] = out + b * n;
           }
-          hash.prf_x4(lane, sk_adrs);
-          hash.f_x4(lane, leaf_adrs, lane);
+          hash.prf_lanes(lane, sk_adrs, Hash::batch);
+          hash.f_lanes(lane, leaf_adrs, lane, Hash::batch);
         });
   }
   fors_compress_roots<P>(pk, roots, adrs, hash);

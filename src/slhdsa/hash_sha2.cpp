@@ -53,24 +53,25 @@ void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], con
   secure_wipe(state, sizeof state);
 }
 
-// Lanes independent sha256_second_block calls of n-byte inputs, issued to
-// the kernel's multi-lane compression together; out[i] may equal in[i].
-template <std::size_t N, std::size_t Lanes>
-void sha256_second_blocks(std::uint8_t* const out[Lanes], const std::uint32_t midstate[8], const Adrs (&adrs)[Lanes],
-                          const std::uint8_t* const in[Lanes]) {
-  struct Batch {
-    std::uint8_t blocks[Lanes][64];
-    std::uint32_t states[Lanes][8];
+// `count` <= Batch independent sha256_second_block calls of n-byte inputs,
+// issued to the kernel's multi-lane compression together; out[i] may equal
+// in[i].
+template <std::size_t N, std::size_t Batch>
+void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t midstate[8], const Adrs (&adrs)[Batch],
+                          const std::uint8_t* const in[Batch], std::size_t count) {
+  struct Lanes {
+    std::uint8_t blocks[Batch][64];
+    std::uint32_t states[Batch][8];
   } b;
-  const std::uint8_t* block_ptrs[Lanes];
-  for (std::size_t j = 0; j < Lanes; ++j) {
+  const std::uint8_t* block_ptrs[Batch];
+  for (std::size_t j = 0; j < count; ++j) {
     const SecondBlock<64, 8> block(adrs[j], in[j], N);
     for (std::size_t i = 0; i < 64; ++i) b.blocks[j][i] = block.bytes[i];
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
     block_ptrs[j] = b.blocks[j];
   }
-  kernels::active().sha256_compress_lanes(b.states, block_ptrs, Lanes);
-  for (std::size_t j = 0; j < Lanes; ++j) store_be(out[j], b.states[j], N);
+  kernels::active().sha256_compress_lanes(b.states, block_ptrs, count);
+  for (std::size_t j = 0; j < count; ++j) store_be(out[j], b.states[j], N);
   secure_wipe(&b, sizeof b);
 }
 
@@ -118,9 +119,9 @@ void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                       const std::uint8_t* const in[batch]) const {
-  sha256_second_blocks<N, batch>(out, state256_, adrs, in);
+void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                          const std::uint8_t* const in[batch], std::size_t count) const {
+  sha256_second_blocks<N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -149,10 +150,10 @@ void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const {
+void Sha2Hash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   const std::uint8_t* in[batch];
-  for (std::size_t j = 0; j < batch; ++j) in[j] = sk_seed_;
-  sha256_second_blocks<N, batch>(out, state256_, adrs, in);
+  for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
+  sha256_second_blocks<N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>

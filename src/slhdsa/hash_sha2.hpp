@@ -20,9 +20,9 @@ template <std::size_t N>
 class Sha2Hash {
  public:
   static constexpr std::size_t n = N;
-  // f_x4 / prf_x4 hand their four compressions to the kernel's
-  // multi-lane SHA-256 (sha256_compress_lanes) in one call.
-  static constexpr std::size_t batch = 4;
+  // f_lanes / prf_lanes hand their compressions (at most `batch`) to the
+  // kernel's multi-lane SHA-256 (sha256_compress_lanes) in one call.
+  static constexpr std::size_t batch = 8;
   static constexpr bool wide_h = N > 16;  // H, T_l, H_msg, PRF_msg on SHA-512
 
   Sha2Hash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed);
@@ -31,11 +31,12 @@ class Sha2Hash {
   Sha2Hash& operator=(const Sha2Hash&) = delete;
 
   void f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
-  void f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch]) const;
+  void f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t count) const;
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
   void prf(std::uint8_t* out, const Adrs& adrs) const;
-  void prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const;
+  void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
 
   // PRF_msg(SK.prf, opt_rand, M) = Trunc_n(HMAC-SHA-x(SK.prf, opt_rand ‖ M)).
   static void prf_msg(std::uint8_t* out, const std::uint8_t* sk_prf, const std::uint8_t* opt_rand,

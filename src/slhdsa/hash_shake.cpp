@@ -40,6 +40,30 @@ void store_output(std::uint8_t* out, const std::uint64_t* state) {
   for (std::size_t i = 0; i < Lanes; ++i) store64(out + 8 * i, state[i]);
 }
 
+// Permutes `count` one-block states (room for `Batch` in `states`) with the
+// widest kernel call that pays off for the lanes left: the kernel's
+// x8_min / x4_min lane counts say from how many live lanes an 8- or 4-state
+// call beats that many one-state calls. Idle lanes in a wide call are
+// zero-filled first.
+template <std::size_t Batch>
+void permute_states(std::uint64_t* states, std::size_t count) {
+  const kernels::Table& k = kernels::active();
+  std::size_t done = 0;
+  while (done < count) {
+    const std::size_t left = count - done;
+    std::uint64_t* first = states + done * kernels::keccak_lanes;
+    std::size_t width = 1;
+    if (Batch - done >= 8 && left >= k.keccak_x8_min_lanes) width = 8;
+    else if (Batch - done >= 4 && left >= k.keccak_x4_min_lanes) width = 4;
+    for (std::size_t i = left; i < width; ++i)
+      for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
+    if (width == 8) k.keccak_f1600_x8(first);
+    else if (width == 4) k.keccak_f1600_x4(first);
+    else k.keccak_f1600_x1(first);
+    done += width < left ? width : left;
+  }
+}
+
 void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
   sponge.absorb(msg.prefix);
   sponge.absorb(msg.body);
@@ -69,13 +93,13 @@ void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 }
 
 template <std::size_t N>
-void ShakeHash<N>::f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                        const std::uint8_t* const in[batch]) const {
+void ShakeHash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                           const std::uint8_t* const in[batch], std::size_t count) const {
   std::uint64_t states[batch * kernels::keccak_lanes];
-  for (std::size_t j = 0; j < batch; ++j)
+  for (std::size_t j = 0; j < count; ++j)
     load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], in[j], lanes);
-  kernels::active().keccak_f1600_x4(states);
-  for (std::size_t j = 0; j < batch; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
+  permute_states<batch>(states, count);
+  for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
 }
 
 template <std::size_t N>
@@ -110,14 +134,14 @@ void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
 }
 
 template <std::size_t N>
-void ShakeHash<N>::prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const {
+void ShakeHash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   std::uint64_t states[batch * kernels::keccak_lanes];
   std::uint8_t sk_seed[N];
   store_output<lanes>(sk_seed, sk_seed_);
-  for (std::size_t j = 0; j < batch; ++j)
+  for (std::size_t j = 0; j < count; ++j)
     load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], sk_seed, lanes);
-  kernels::active().keccak_f1600_x4(states);
-  for (std::size_t j = 0; j < batch; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
+  permute_states<batch>(states, count);
+  for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
   secure_wipe(sk_seed, sizeof sk_seed);
   secure_wipe(states, sizeof states);
 }

@@ -1,8 +1,8 @@
 // The SHAKE instances of SLH-DSA's tweakable hash functions (FIPS 205
 // §11.1): every function is SHAKE256 over PK.seed ‖ ADRS ‖ input (PRF:
 // SK.seed as input). F, H and PRF fit in one Keccak block for every n, so
-// they are built directly in the state; F and PRF also come four at a time
-// on the kernel's x4 permutation.
+// they are built directly in the state; F and PRF also come in batches of
+// up to eight, on the kernel's multi-state permutations.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@ template <std::size_t N>
 class ShakeHash {
  public:
   static constexpr std::size_t n = N;
-  static constexpr std::size_t batch = 4;  // f_x4 / prf_x4 lanes
+  static constexpr std::size_t batch = 8;  // most calls of one f_lanes / prf_lanes
 
   // Keyed with PK.seed and, for key generation and signing, SK.seed (pass
   // nullptr to verify: prf() must then not be called).
@@ -27,15 +27,16 @@ class ShakeHash {
 
   // F(PK.seed, ADRS, M1), n bytes to n bytes; out may equal in.
   void f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
-  // Four independent F calls; out[i] may equal in[i].
-  void f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch]) const;
+  // `count` <= batch independent F calls; out[i] may equal in[i].
+  void f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t count) const;
   // H(PK.seed, ADRS, M2), 2n bytes to n; out may overlap in.
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
   // T_l(PK.seed, ADRS, M_l) for in of `bytes` = l·n bytes.
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
   // PRF(PK.seed, SK.seed, ADRS).
   void prf(std::uint8_t* out, const Adrs& adrs) const;
-  void prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const;
+  void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
 
   // PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf ‖ opt_rand ‖ M, 8n).
   static void prf_msg(std::uint8_t* out, const std::uint8_t* sk_prf, const std::uint8_t* opt_rand,

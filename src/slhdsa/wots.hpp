@@ -1,7 +1,8 @@
 // WOTS+ one-time signatures (FIPS 205 §5): chains, key generation, signing
 // and public key from signature. The len chains of one key pair are
-// independent, so each chain step is issued to the hash in batches of
-// Hash::batch calls (the kernel's x4 Keccak for SHAKE).
+// independent, so each chain step is issued to the hash in batches of up
+// to Hash::batch calls (the kernel's multi-state Keccak for SHAKE, its
+// multi-lane SHA-256 for SHA2).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -33,11 +34,11 @@ void wots_chains(std::uint8_t* values, const std::uint8_t* start, const std::uin
       lane_adrs[filled].set_hash_address(j);
       lane[filled] = values + i * n;
       if (++filled == Hash::batch) {
-        hash.f_x4(lane, lane_adrs, lane);
+        hash.f_lanes(lane, lane_adrs, lane, filled);
         filled = 0;
       }
     }
-    for (std::size_t b = 0; b < filled; ++b) hash.f(lane[b], lane_adrs[b], lane[b]);
+    if (filled > 0) hash.f_lanes(lane, lane_adrs, lane, filled);
   }
 }
 
@@ -49,20 +50,16 @@ void wots_secret_values(std::uint8_t* out, const Adrs& adrs, const Hash& hash) {
   Adrs sk_adrs = adrs;
   sk_adrs.set_type_and_clear(AdrsType::wots_prf);
   sk_adrs.set_key_pair_address(adrs.key_pair_address());
-  std::size_t i = 0;
-  for (; i + Hash::batch <= P::len; i += Hash::batch) {
+  for (std::size_t i = 0; i < P::len; i += Hash::batch) {
+    const std::size_t count = P::len - i < Hash::batch ? P::len - i : Hash::batch;
     Adrs lane_adrs[Hash::batch];
     std::uint8_t* lane[Hash::batch];
-    for (std::size_t b = 0; b < Hash::batch; ++b) {
+    for (std::size_t b = 0; b < count; ++b) {
       lane_adrs[b] = sk_adrs;
       lane_adrs[b].set_chain_address(static_cast<std::uint32_t>(i + b));
       lane[b] = out + (i + b) * n;
     }
-    hash.prf_x4(lane, lane_adrs);
-  }
-  for (; i < P::len; ++i) {
-    sk_adrs.set_chain_address(static_cast<std::uint32_t>(i));
-    hash.prf(out + i * n, sk_adrs);
+    hash.prf_lanes(lane, lane_adrs, count);
   }
 }
 
