@@ -28,6 +28,10 @@ struct BenchPlan {
   // Backend names, comma lists allowed, or "all". Empty: every backend
   // usable on this CPU.
   std::vector<std::string> kernels;
+  // Algorithms (registry names) measured on the best selected backend only,
+  // not on every backend: the report keeps its slowest sets here so that
+  // its default run stays within its time budget.
+  std::vector<std::string> best_backend_only;
   SamplingPolicy sampling;
   std::size_t message_bytes = 1024;
   bool measure_memory = true;

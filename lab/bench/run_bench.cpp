@@ -1,4 +1,5 @@
 // The bench's measurement loop.
+#include <algorithm>
 #include <memory>
 
 #include "bench/bench.hpp"
@@ -96,8 +97,13 @@ BenchResults run_bench(const BenchPlan& plan, const Progress& progress) {
 
   for (const std::string& backend : res.kernels) {
     if (kernels::select(backend) != Status::ok) throw SelectionError("cannot select kernel backend " + backend);
-    for (const Subject& s : res.subjects)
-      if (s.uses_kernels()) measure_subject(s, backend, plan, res.timing, progress, res.results);
+    const bool best = backend == res.kernels.back();
+    for (const Subject& s : res.subjects) {
+      if (!s.uses_kernels()) continue;
+      const bool restricted = std::find(plan.best_backend_only.begin(), plan.best_backend_only.end(), s.name) !=
+                              plan.best_backend_only.end();
+      if (best || !restricted) measure_subject(s, backend, plan, res.timing, progress, res.results);
+    }
   }
   for (const Subject& s : res.subjects)
     if (!s.uses_kernels()) measure_subject(s, kOpenSslBackend, plan, res.timing, progress, res.results);

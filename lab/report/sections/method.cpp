@@ -30,6 +30,13 @@ class MethodSection final : public Section {
           fixed(p.max_time_s, 1) + " s with at least " + std::to_string(p.floor_samples) +
           " calls). Reported: median, interquartile range (q3 − q1) and 90th percentile of the per-call ticks; "
           "µs = ticks ÷ tick rate; ops/s = tick rate ÷ median ticks.\n";
+    if (!b.plan.best_backend_only.empty() && b.kernels.size() > 1) {
+      std::string names;
+      for (const std::string& n : b.plan.best_backend_only) names += (names.empty() ? "" : ", ") + n;
+      md += "- **Backends**: every algorithm is measured on every backend (" + std::to_string(b.kernels.size()) +
+            ") except " + names + ", measured on the best one (" + b.kernels.back() +
+            ") only, to keep the run's length in bounds.\n";
+    }
     md += "- **Pinning**: the measuring thread is pinned to one core with sched_setaffinity (CPU " +
           std::to_string(b.timing.pinned_cpu) + ").\n";
     md += "- **Peak stack**: the operation runs once more on a fresh thread whose 16 MiB stack was painted with "
