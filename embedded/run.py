@@ -159,7 +159,7 @@ def bench(args):
         "instructions": "SysTick under QEMU -icount shift=0 (1 instruction = 1 ns virtual); QEMU instruction "
                         "counts, not Cortex-M4 cycles",
         "stack": "stack painting: bytes below the caller's stack pointer written by the operation",
-        "static_ram": ".data + .bss of the whole image (includes the shared 20 KB I/O arena)",
+        "static_ram": ".data + .bss of the whole image (includes the shared 49 KB I/O arena)",
         "time_168mhz": "instructions / 168 MHz assuming CPI = 1 (an assumption, not measured)",
         "randomness": "deterministic SHAKE256 DRBG seeded by the harness (emulation only)",
         "qemu": subprocess.run(["qemu-system-arm", "--version"], capture_output=True, text=True).stdout.split("\n")[0],

@@ -1,8 +1,9 @@
-// SLH-DSA (FIPS 205) on the target: ACVP keyGen known answers
-// (slh_keygen_internal, Alg. 18) and deterministic sigGen known answers
-// (slh_sign, Alg. 22, opt_rand = PK.seed), then measured slh_keygen (Alg. 21), slh_sign
-// (Alg. 22, randomized: opt_rand from the harness DRBG, empty context) and
-// slh_verify (Alg. 24) for the 128-bit sets.
+// SLH-DSA (FIPS 205) on the target, for the 128-bit sets and the
+// 192/256-bit "f" sets: ACVP keyGen known answers (slh_keygen_internal,
+// Alg. 18) and deterministic sigGen known answers (slh_sign, Alg. 22,
+// opt_rand = PK.seed), then measured slh_keygen (Alg. 21), slh_sign (Alg. 22,
+// randomized: opt_rand from the harness DRBG, empty context) and slh_verify
+// (Alg. 24).
 #include "pqlab/slhdsa.hpp"
 #include "signature_runs.hpp"
 
@@ -45,23 +46,29 @@ struct SlhdsaScheme {
   }
 };
 
-static_assert(slhdsa::SLHDSA_SHA2_128f::sig_bytes + 32 + 64 + 24 <= Arena::capacity);
+// The largest signature the image handles: SLH-DSA-256f's 49,856 bytes.
+static_assert(slhdsa::SLHDSA_SHA2_256f::pk_bytes + slhdsa::SLHDSA_SHA2_256f::sk_bytes +
+                  slhdsa::SLHDSA_SHA2_256f::sig_bytes + 24 <=
+              Arena::capacity);
+
+template <class P>
+void run_set(const Options& options, Tally& tally) {
+  check_signature_keygen<SlhdsaScheme<P>>(options, tally);
+  check_signature_siggen<SlhdsaScheme<P>>(options, tally);
+  measure_signature_set<SlhdsaScheme<P>>(options, tally);
+}
 
 }  // namespace
 
 void run_slhdsa(const Options& options, Tally& tally) {
-  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128f>>(options, tally);
-  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128f>>(options, tally);
-  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128s>>(options, tally);
-  check_signature_keygen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128s>>(options, tally);
-  check_signature_siggen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128f>>(options, tally);
-  check_signature_siggen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128f>>(options, tally);
-  check_signature_siggen<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128s>>(options, tally);
-  check_signature_siggen<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128s>>(options, tally);
-  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128f>>(options, tally);
-  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128f>>(options, tally);
-  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHA2_128s>>(options, tally);
-  measure_signature_set<SlhdsaScheme<slhdsa::SLHDSA_SHAKE_128s>>(options, tally);
+  run_set<slhdsa::SLHDSA_SHA2_128f>(options, tally);
+  run_set<slhdsa::SLHDSA_SHAKE_128f>(options, tally);
+  run_set<slhdsa::SLHDSA_SHA2_128s>(options, tally);
+  run_set<slhdsa::SLHDSA_SHAKE_128s>(options, tally);
+  run_set<slhdsa::SLHDSA_SHA2_192f>(options, tally);
+  run_set<slhdsa::SLHDSA_SHAKE_192f>(options, tally);
+  run_set<slhdsa::SLHDSA_SHA2_256f>(options, tally);
+  run_set<slhdsa::SLHDSA_SHAKE_256f>(options, tally);
 }
 
 }  // namespace firmware

@@ -28,7 +28,9 @@ MLDSA_SETS = {"ML-DSA-44": "mldsa::MLDSA44", "ML-DSA-65": "mldsa::MLDSA65", "ML-
 # The sets the firmware runs; the "s" sets get one keyGen case (each costs
 # 1-5 billion instructions under emulation), the others `cases`.
 SLHDSA_SETS = {"SLH-DSA-SHA2-128f": "slhdsa::SLHDSA_SHA2_128f", "SLH-DSA-SHAKE-128f": "slhdsa::SLHDSA_SHAKE_128f",
-               "SLH-DSA-SHA2-128s": "slhdsa::SLHDSA_SHA2_128s", "SLH-DSA-SHAKE-128s": "slhdsa::SLHDSA_SHAKE_128s"}
+               "SLH-DSA-SHA2-128s": "slhdsa::SLHDSA_SHA2_128s", "SLH-DSA-SHAKE-128s": "slhdsa::SLHDSA_SHAKE_128s",
+               "SLH-DSA-SHA2-192f": "slhdsa::SLHDSA_SHA2_192f", "SLH-DSA-SHAKE-192f": "slhdsa::SLHDSA_SHAKE_192f",
+               "SLH-DSA-SHA2-256f": "slhdsa::SLHDSA_SHA2_256f", "SLH-DSA-SHAKE-256f": "slhdsa::SLHDSA_SHAKE_256f"}
 
 
 def load(directory):
