@@ -154,7 +154,8 @@ def signature_digest(writer, result, name):
 
 def signature_siggen(writer, acvp, directory, sets, key_of, cases, group_wanted):
     """Deterministic sigGen cases, pure external interface: key, message and
-    context in, SHA3-256 of the signature out. Shortest messages first."""
+    context in, SHA3-256 of the signature out. Shortest messages first. Also
+    writes each set's SigKat, naming these and signature_keygen's cases."""
     candidates = {name: [] for name in sets}
     for group, test, result in load(acvp / directory):
         name = group["parameterSet"]
