@@ -37,10 +37,11 @@ struct Tally {
 };
 
 // Keys, ciphertexts and signatures live in one static arena, shared by the
-// schemes in turn, so static RAM is the largest single need, not the sum.
+// schemes in turn, so static RAM is the largest single need, not the sum:
+// SLH-DSA-256f's key pair and 49,856-byte signature.
 class Arena {
  public:
-  static constexpr std::size_t capacity = 20 * 1024;
+  static constexpr std::size_t capacity = 49 * 1024;
   Arena();  // starts empty
   template <std::size_t N>
   std::span<std::uint8_t, N> take() {

@@ -1,5 +1,7 @@
 // ML-DSA (FIPS 204) on the target: ACVP keyGen known answers
-// (ML-DSA.KeyGen_internal, Alg. 6), then measured ML-DSA.KeyGen (Alg. 1),
+// (ML-DSA.KeyGen_internal, Alg. 6) and deterministic sigGen known answers
+// (ML-DSA.Sign, Alg. 2, with rnd = 0 and the key from KeyGen_internal of
+// the case's seed), then measured ML-DSA.KeyGen (Alg. 1),
 // ML-DSA.Sign (Alg. 2, hedged, randomness from the harness DRBG, empty
 // context) and ML-DSA.Verify (Alg. 3). Signing time depends on the number of
 // rejection-loop iterations, so the count is for this one message and seed.
@@ -23,12 +25,21 @@ struct MldsaScheme {
     if (seed.size() != mldsa::seed_bytes) return pqlab::Status::invalid_length;
     return mldsa::keygen_internal<P>(pk, sk, mldsa::Seed(seed.data(), mldsa::seed_bytes));
   }
+  static pqlab::Status siggen_key(mldsa::PublicKey<P> pk, mldsa::SecretKey<P> sk, std::span<const std::uint8_t> seed) {
+    return keygen_from_seed(pk, sk, seed);
+  }
   static pqlab::Status sign(mldsa::Signature<P> sig, mldsa::ConstSecretKey<P> sk, mldsa::Message msg,
                             pqlab::RandomSource& rng) {
     return mldsa::sign<P>(sig, sk, msg, {}, rng);
   }
-  static pqlab::Status verify(mldsa::ConstPublicKey<P> pk, mldsa::Message msg, mldsa::ConstSignature<P> sig) {
-    return mldsa::verify<P>(pk, msg, {}, sig);
+  static pqlab::Status sign_deterministic(mldsa::Signature<P> sig, mldsa::ConstSecretKey<P> sk, mldsa::Message msg,
+                                          mldsa::Context ctx) {
+    constexpr std::array<std::uint8_t, mldsa::rnd_bytes> zero_rnd{};
+    return mldsa::sign_with_rnd<P>(sig, sk, msg, ctx, zero_rnd);
+  }
+  static pqlab::Status verify(mldsa::ConstPublicKey<P> pk, mldsa::Message msg, mldsa::Context ctx,
+                              mldsa::ConstSignature<P> sig) {
+    return mldsa::verify<P>(pk, msg, ctx, sig);
   }
 };
 
@@ -82,6 +93,9 @@ void run_mldsa(const Options& options, Tally& tally) {
   check_signature_keygen<MldsaScheme<mldsa::MLDSA44>>(options, tally);
   check_signature_keygen<MldsaScheme<mldsa::MLDSA65>>(options, tally);
   check_signature_keygen<MldsaScheme<mldsa::MLDSA87>>(options, tally);
+  check_signature_siggen<MldsaScheme<mldsa::MLDSA44>>(options, tally);
+  check_signature_siggen<MldsaScheme<mldsa::MLDSA65>>(options, tally);
+  check_signature_siggen<MldsaScheme<mldsa::MLDSA87>>(options, tally);
   measure_signature_set<MldsaScheme<mldsa::MLDSA44>>(options, tally);
   measure_signature_set<MldsaScheme<mldsa::MLDSA65>>(options, tally);
   measure_signature_set<MldsaScheme<mldsa::MLDSA87>>(options, tally);
