@@ -6,7 +6,7 @@ set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
-test_packages=()
+test_packages=(chromium)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
                    binutils-arm-none-eabi qemu-system-arm)
 
