@@ -1,6 +1,7 @@
 #!/bin/bash
 # Installs the Debian 12 packages pqlab needs, only those that are missing.
 # Usage: scripts/setup.sh [group ...]   groups: build (default), test, embedded, all
+#   test: also chromium, for the Chromium interop test (tests/interop)
 #   embedded: the Cortex-M4 cross toolchain and QEMU (embedded/, ~2 min)
 set -euo pipefail
 

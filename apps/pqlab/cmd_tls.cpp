@@ -1,5 +1,6 @@
 // pqlab tls-bench: the TLS 1.3 handshake benchmark (lab/tls/).
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ std::vector<tls::BenchConfig> selected_configs(const TlsBenchArgs& a) {
 }
 
 void run_tls_bench_command(const TlsBenchArgs& a) {
+  // A JSON path that cannot be written is refused before the measurement.
+  const std::filesystem::path json_dir = std::filesystem::path(a.json).parent_path();
+  if (!a.json.empty() && !json_dir.empty() && !std::filesystem::is_directory(json_dir))
+    throw Failure("cannot write '" + a.json + "': no directory '" + json_dir.string() + "'");
   tls::TlsBenchPlan plan;
   tls::TlsBenchResults results;
   try {

@@ -112,13 +112,13 @@ def plot_tls(report, out):
     cpu_ax.barh(y, client, label="client")
     cpu_ax.barh(y, server, left=client, label="server")
     cpu_ax.set_xlabel("CPU µs per handshake (median run)")
-    cpu_ax.legend(fontsize=7, loc="lower right")
+    cpu_ax.legend(fontsize=7, loc="best")
     c2s = [c["client_to_server_bytes"] for c in configs]
     s2c = [c["server_to_client_bytes"] for c in configs]
     bytes_ax.barh(y, c2s, label="client → server")
     bytes_ax.barh(y, s2c, left=c2s, label="server → client")
     bytes_ax.set_xlabel("bytes per handshake")
-    bytes_ax.legend(fontsize=7, loc="lower right")
+    bytes_ax.legend(fontsize=7, loc="best")
     cpu_ax.set_yticks(list(y))
     cpu_ax.set_yticklabels(labels, fontsize=7)
     cpu_ax.invert_yaxis()
