@@ -44,6 +44,17 @@ stop_server() {
   SERVER_PID=""
 }
 
+# log_has PATTERN: the server log gets a line matching PATTERN (grep -E)
+# within 10 s; the server writes a connection's line as it closes it, which
+# can be just after the client has finished.
+log_has() {
+  for _ in $(seq 1 100); do
+    grep -qE -- "$1" "$SERVER_LOG" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 server_alive() { kill -0 "$SERVER_PID" 2>/dev/null; }
 
 # The system's openssl with the pqlab provider (for s_client / list).

@@ -12,13 +12,13 @@ start_server all "$(IFS=:; echo "${groups[*]}")"
 for g in "${groups[@]}"; do
   out=$(https_get "$g")
   echo "$out" | grep -q "pqlab interop page, group $g<" || fail "$g: page not served: $(echo "$out" | tail -3)"
-  grep -q "ok group=$g request=\"GET / HTTP/1.1\" served" "$SERVER_LOG" ||
+  log_has "ok group=$g request=\"GET / HTTP/1.1\" served" ||
     fail "$g: the server log has no served connection over $g"
 done
 # A group the server does not have: refused with handshake_failure (40), server still up.
 out=$(https_get secp384r1)
 echo "$out" | grep -q "pqlab interop page" && fail "secp384r1: served although the server does not offer it"
-grep -q "failed alert_sent=40" "$SERVER_LOG" || fail "secp384r1: no handshake_failure alert in the server log"
+log_has "failed alert_sent=40" || fail "secp384r1: no handshake_failure alert in the server log"
 server_alive || fail "the server died after refusing a client"
 https_get X25519MLKEM768 | grep -q "pqlab interop page, group X25519MLKEM768<" || fail "not serving after a refusal"
 stop_server
