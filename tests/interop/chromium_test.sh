@@ -21,7 +21,7 @@ fi
 chromium_get() {
   local profile=$WORK/profile-$1
   rm -rf "$profile"
-  timeout 45 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  timeout 30 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
     --user-data-dir="$profile" --ignore-certificate-errors \
     --dump-dom "https://127.0.0.1:$PORT/" 2>"$WORK/chromium-$1.err"
