@@ -37,11 +37,14 @@ start_server() {
   PORT=$(cat "$WORK/$name.port")
 }
 
-# stop_server: SIGTERM, then wait (the server lets open connections finish).
+# stop_server: SIGTERM, then wait (the server lets open connections finish);
+# a non-zero exit (a crash, or a sanitizer's report) is a failure.
 stop_server() {
   kill "$SERVER_PID" 2>/dev/null
-  wait "$SERVER_PID" 2>/dev/null
+  wait "$SERVER_PID"
+  local rc=$?
   SERVER_PID=""
+  [ $rc -eq 0 ] || fail "the server exited with status $rc: $(tail -20 "$SERVER_LOG")"
 }
 
 # log_has PATTERN: the server log gets a line matching PATTERN (grep -E)
@@ -57,17 +60,18 @@ log_has() {
 
 server_alive() { kill -0 "$SERVER_PID" 2>/dev/null; }
 
-# The system's openssl with the pqlab provider (for s_client / list).
-openssl_pq() {
-  local cmd=$1; shift
-  openssl "$cmd" -provider-path "$PROVIDER_DIR" -provider pqlab -provider default "$@"
-}
+# The system's openssl command. In the sanitizer build pqlab.so needs the
+# ASan runtime loaded first, which the uninstrumented openssl does not do,
+# so it is preloaded there (leak checks off: they would be about openssl).
+ASAN_RUNTIME=$(ldd "$PROVIDER_DIR/pqlab.so" | awk '/libasan/ {print $3}')
+OPENSSL=(openssl)
+[ -n "$ASAN_RUNTIME" ] && OPENSSL=(env LD_PRELOAD="$ASAN_RUNTIME" ASAN_OPTIONS=detect_leaks=0 openssl)
 
 # https_get GROUPS: one request through s_client offering GROUPS; prints
 # what the server sent.
 https_get() {
   printf 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n' |
-    timeout 20 openssl s_client -provider-path "$PROVIDER_DIR" -provider pqlab -provider default \
+    timeout 20 "${OPENSSL[@]}" s_client -provider-path "$PROVIDER_DIR" -provider pqlab -provider default \
       -connect "127.0.0.1:$PORT" -tls1_3 -groups "$1" -quiet -ign_eof 2>&1
 }
 

@@ -26,13 +26,13 @@ stop_server
 # The README's openssl.cnf, pointed at the built module.
 sed "s|^module = .*|module = $PROVIDER_DIR/pqlab.so|" "$SOURCE_DIR/provider/openssl-pqlab.cnf" >openssl.cnf
 grep -q "^module = $PROVIDER_DIR/pqlab.so" openssl.cnf || fail "the example config has no 'module = ' line"
-kems=$(OPENSSL_CONF=$PWD/openssl.cnf openssl list -kem-algorithms 2>&1)
+kems=$(OPENSSL_CONF=$PWD/openssl.cnf "${OPENSSL[@]}" list -kem-algorithms 2>&1)
 for k in ML-KEM-768 X25519MLKEM768 SecP384r1MLKEM1024; do
   echo "$kems" | grep -q "$k" || fail "openssl list -kem-algorithms with the example config lacks $k: $kems"
 done
 start_server cnf "X25519MLKEM768:MLKEM1024"
 out=$(printf 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n' |
-      OPENSSL_CONF=$PWD/openssl.cnf timeout 20 openssl s_client -connect "127.0.0.1:$PORT" -quiet -ign_eof 2>&1)
+      OPENSSL_CONF=$PWD/openssl.cnf timeout 20 "${OPENSSL[@]}" s_client -connect "127.0.0.1:$PORT" -quiet -ign_eof 2>&1)
 echo "$out" | grep -q "pqlab interop page, group X25519MLKEM768<" ||
   fail "s_client configured by openssl.cnf alone did not get X25519MLKEM768: $(echo "$out" | tail -3)"
 stop_server

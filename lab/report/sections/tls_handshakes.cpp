@@ -32,7 +32,8 @@ tls::TlsBenchPlan plan(bool quick) {
   return p;
 }
 
-const tls::ConfigResult* find(const tls::TlsBenchResults& r, const std::string& group) {
+// The ECDSA-P256 configuration with the exact policy and this group, if measured.
+const tls::ConfigResult* find_ecdsa_exact(const tls::TlsBenchResults& r, const std::string& group) {
   for (const tls::ConfigResult& c : r.configs)
     if (c.config.cert == CertKind::ecdsa_p256 && c.config.group == group && c.config.policy == KeySharePolicy::exact)
       return &c;
@@ -52,7 +53,8 @@ class TlsHandshakeSection final : public Section {
 
   nlohmann::json data(const ReportContext&) const override {
     nlohmann::json d = tls::tls_bench_to_json(results_);
-    const tls::ConfigResult *classical = find(results_, "x25519"), *hybrid = find(results_, "X25519MLKEM768");
+    const tls::ConfigResult* classical = find_ecdsa_exact(results_, "x25519");
+    const tls::ConfigResult* hybrid = find_ecdsa_exact(results_, "X25519MLKEM768");
     if (classical != nullptr && hybrid != nullptr)
       d["key_share_check"] = {
           {"client_key_share_delta_bytes", hybrid->client_key_share_bytes - classical->client_key_share_bytes},
@@ -74,7 +76,8 @@ class TlsHandshakeSection final : public Section {
         "server that wants another group answers with a HelloRetryRequest.\n\n";
     const tls::TextTable t = tls::config_table(results_);
     md += md_table(t.header, t.rows) + "\n";
-    const tls::ConfigResult *classical = find(results_, "x25519"), *hybrid = find(results_, "X25519MLKEM768");
+    const tls::ConfigResult* classical = find_ecdsa_exact(results_, "x25519");
+    const tls::ConfigResult* hybrid = find_ecdsa_exact(results_, "X25519MLKEM768");
     if (classical != nullptr && hybrid != nullptr)
       md += "Check against the draft's sizes: X25519MLKEM768's key shares are " +
             std::to_string(hybrid->client_key_share_bytes - classical->client_key_share_bytes) +
