@@ -49,7 +49,8 @@ void run_tls_bench_command(const TlsBenchArgs& a) {
     plan.handshakes = a.handshakes;
     plan.runs = a.runs;
     tls::validate(plan);
-    results = tls::run_tls_bench(plan, [](const std::string& what) { std::fprintf(stderr, "measuring %s\n", what.c_str()); });
+    results = tls::run_tls_bench(
+        plan, [](const std::string& what) { std::fprintf(stderr, "measuring %s\n", what.c_str()); });
   } catch (const tls::TlsError& e) {
     throw Failure(e.what());
   }
@@ -82,7 +83,8 @@ void add_tls_commands(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--handshakes", args->handshakes, "Handshakes per run (default 2000)");
   cmd->add_option("--runs", args->runs, "Runs per configuration; the median is reported (default 3)");
-  cmd->add_option("--json", args->json, "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench)");
+  cmd->add_option("--json", args->json,
+                  "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench)");
   cmd->callback([args] { run_tls_bench_command(*args); });
 }
 

@@ -93,61 +93,83 @@ Series run_series(SSL_CTX* client_ctx, SSL_CTX* server_ctx, int n) {
   return s;
 }
 
-ConfigResult measure(const BenchConfig& config, const Credentials& creds, int handshakes, int runs) {
-  SslCtx server = make_server_ctx(creds, config.group);
-  SslCtx client = make_client_ctx(client_groups(config), creds.cert.get());
-  ConfigResult r;
-  r.config = config;
-  std::vector<std::uint64_t> c2s, s2c;
-  std::vector<int> trips;
-  for (int run = 0; run < runs; ++run) {
-    const Series s = run_series(client.get(), server.get(), handshakes);
+// One configuration being measured: its two contexts and what its runs gave.
+class Measurement {
+ public:
+  Measurement(const BenchConfig& config, const Credentials& creds)
+      : server_(make_server_ctx(creds, config.group)),
+        client_(make_client_ctx(client_groups(config), creds.cert.get())) {
+    result_.config = config;
+  }
+
+  // Untimed handshakes first: lazily initialised state (algorithm fetches,
+  // the caches, the code's pages) is not charged to the first run.
+  void warm_up(int handshakes) { check(run_series(client_.get(), server_.get(), handshakes)); }
+
+  void add_run(int handshakes) {
+    const Series s = run_series(client_.get(), server_.get(), handshakes);
+    check(s);
     std::uint64_t client_ns = 0, server_ns = 0;
     for (std::size_t i = 0; i < s.client.size(); ++i) {
       const EndpointResult &c = s.client[i], &sv = s.server[i];
-      if (!c.ok || !sv.ok)
-        throw TlsError(config.label() + ": handshake failed: client: " + (c.ok ? "ok" : c.error) +
-                       "; server: " + (sv.ok ? "ok" : sv.error));
       client_ns += c.cpu_ns;
       server_ns += sv.cpu_ns;
-      c2s.push_back(c.wire.bytes_written);
-      s2c.push_back(sv.wire.bytes_written);
-      trips.push_back(c.wire.waits_after_write);
+      c2s_.push_back(c.wire.bytes_written);
+      s2c_.push_back(sv.wire.bytes_written);
+      trips_.push_back(c.wire.waits_after_write);
     }
-    r.client_cpu_us_runs.push_back(static_cast<double>(client_ns) / 1e3 / handshakes);
-    r.server_cpu_us_runs.push_back(static_cast<double>(server_ns) / 1e3 / handshakes);
-    if (run == 0) {
-      r.negotiated_group = s.group;
-      r.client_flights = s.client.front().wire.flights_written;
-      r.server_flights = s.server.front().wire.flights_written;
+    result_.client_cpu_us_runs.push_back(static_cast<double>(client_ns) / 1e3 / handshakes);
+    result_.server_cpu_us_runs.push_back(static_cast<double>(server_ns) / 1e3 / handshakes);
+    if (result_.negotiated_group.empty()) {
+      result_.negotiated_group = s.group;
+      result_.client_flights = s.client.front().wire.flights_written;
+      result_.server_flights = s.server.front().wire.flights_written;
     }
   }
-  r.client_cpu_us = median(r.client_cpu_us_runs);
-  r.server_cpu_us = median(r.server_cpu_us_runs);
-  r.client_to_server_bytes = median(c2s);
-  r.server_to_client_bytes = median(s2c);
-  r.round_trips = median(trips);
 
-  // One more handshake, untimed, with its first flights kept for the hellos.
-  const HandshakeResult probe = run_handshake(client.get(), server.get(), true);
-  const auto ch = parse_hello(probe.client.wire.first_flight, true);
-  const auto sh = parse_hello(probe.server.wire.first_flight, false);
-  if (!probe.ok() || !ch || !sh) throw TlsError(config.label() + ": could not read the hello messages");
-  r.client_hello_bytes = ch->message_bytes;
-  r.client_key_share_bytes = ch->key_share_bytes;
-  r.server_hello_bytes = sh->message_bytes;
-  r.server_key_share_bytes = sh->key_share_bytes;
-  r.hello_retry = sh->hello_retry;
-  return r;
-}
+  ConfigResult finish() {
+    ConfigResult& r = result_;
+    r.client_cpu_us = median(r.client_cpu_us_runs);
+    r.server_cpu_us = median(r.server_cpu_us_runs);
+    r.client_to_server_bytes = median(c2s_);
+    r.server_to_client_bytes = median(s2c_);
+    r.round_trips = median(trips_);
+    // One more handshake, untimed, with its first flights kept for the hellos.
+    const HandshakeResult probe = run_handshake(client_.get(), server_.get(), true);
+    const auto ch = parse_hello(probe.client.wire.first_flight, true);
+    const auto sh = parse_hello(probe.server.wire.first_flight, false);
+    if (!probe.ok() || !ch || !sh) throw TlsError(r.config.label() + ": could not read the hello messages");
+    r.client_hello_bytes = ch->message_bytes;
+    r.client_key_share_bytes = ch->key_share_bytes;
+    r.server_hello_bytes = sh->message_bytes;
+    r.server_key_share_bytes = sh->key_share_bytes;
+    r.hello_retry = sh->hello_retry;
+    return r;
+  }
+
+ private:
+  void check(const Series& s) const {
+    for (std::size_t i = 0; i < s.client.size(); ++i) {
+      const EndpointResult &c = s.client[i], &sv = s.server[i];
+      if (!c.ok || !sv.ok)
+        throw TlsError(result_.config.label() + ": handshake failed: client: " + (c.ok ? "ok" : c.error) +
+                       "; server: " + (sv.ok ? "ok" : sv.error));
+    }
+  }
+
+  SslCtx server_, client_;
+  ConfigResult result_;
+  std::vector<std::uint64_t> c2s_, s2c_;
+  std::vector<int> trips_;
+};
 
 std::vector<HelloRetryCost> hello_retry_costs(const std::vector<ConfigResult>& results) {
   std::vector<HelloRetryCost> costs;
   for (const ConfigResult& b : results) {
     if (b.config.policy != KeySharePolicy::browser || !b.hello_retry) continue;
     for (const ConfigResult& e : results) {
-      if (e.config.policy != KeySharePolicy::exact || e.config.cert != b.config.cert || e.config.group != b.config.group)
-        continue;
+      const bool same_server = e.config.cert == b.config.cert && e.config.group == b.config.group;
+      if (e.config.policy != KeySharePolicy::exact || !same_server) continue;
       HelloRetryCost c;
       c.cert = cert_kind_name(b.config.cert);
       c.group = b.config.group;
@@ -235,11 +257,23 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   out.runs = plan.runs;
   out.openssl_version = OpenSSL_version(OPENSSL_VERSION);
   std::map<CertKind, Credentials> creds;
+  std::vector<Measurement> measurements;
   for (const BenchConfig& c : plan.configs) {
     if (!creds.count(c.cert)) creds.emplace(c.cert, make_credentials(c.cert));
-    if (progress) progress(c.label());
-    out.configs.push_back(measure(c, creds.at(c.cert), plan.handshakes, plan.runs));
+    measurements.emplace_back(c, creds.at(c.cert));
   }
+  // Runs go round the configurations, so that a change in the machine's
+  // load during the benchmark falls on all of them, not on one.
+  const int warm_up = std::max(1, plan.handshakes / 20);
+  for (int run = 0; run < plan.runs; ++run)
+    for (std::size_t i = 0; i < measurements.size(); ++i) {
+      if (progress)
+        progress("run " + std::to_string(run + 1) + "/" + std::to_string(plan.runs) + ": " +
+                 plan.configs[i].label());
+      if (run == 0) measurements[i].warm_up(warm_up);
+      measurements[i].add_run(plan.handshakes);
+    }
+  for (Measurement& m : measurements) out.configs.push_back(m.finish());
   out.hello_retry_costs = hello_retry_costs(out.configs);
   out.latency = latency_model(out.configs);
   return out;

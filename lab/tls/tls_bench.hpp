@@ -3,7 +3,8 @@
 // process over socket pairs; every handshake is a full one (no resumption);
 // each side's CPU time comes from its thread CPU clock, the bytes per
 // direction from the socket BIO counters. A configuration is measured in R
-// runs of N handshakes; the figures are the median over the runs.
+// runs of N handshakes, after N/20 untimed warm-up handshakes; the runs go
+// round the configurations; the figures are the median over the runs.
 #pragma once
 #include <cstdint>
 #include <functional>

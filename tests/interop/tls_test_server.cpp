@@ -82,8 +82,8 @@ void serve(SSL_CTX* ctx, int fd, int id) {
       const std::string request = read_request(ssl);
       line += " ok group=" + group + " request=\"" + request + "\"";
       if (!request.empty()) {
-        const std::string body = "<html><head><title>pqlab</title></head><body><p id=\"result\">pqlab interop page, group " +
-                                 group + "</p></body></html>\n";
+        const std::string body = "<html><head><title>pqlab</title></head><body><p id=\"result\">"
+                                 "pqlab interop page, group " + group + "</p></body></html>\n";
         const std::string response = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " +
                                      std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
         const bool sent = SSL_write(ssl, response.data(), static_cast<int>(response.size())) > 0;

@@ -69,11 +69,12 @@ class TlsHandshakeSection final : public Section {
         "Full TLS 1.3 handshakes (no resumption) through " + results_.openssl_version +
         " with the pqlab provider, client and server on two threads of one process over a socket pair: " +
         std::to_string(results_.handshakes) + " handshakes per run, " + std::to_string(results_.runs) +
-        " runs, the median run's mean. CPU time is each thread's CPU clock inside SSL_connect / SSL_accept; "
-        "bytes are what each side's socket BIO carried. Handshakes/s per core is 1 / (client CPU + server "
-        "CPU). Policy `exact`: the client offers the group under test only; `browser`: it lists X25519MLKEM768 "
-        "then x25519 (OpenSSL 3.0 sends the first one's key share only; Chromium also sends x25519's), so a "
-        "server that wants another group answers with a HelloRetryRequest.\n\n";
+        " runs going round the configurations after untimed warm-up handshakes; the median run's mean. CPU "
+        "time is each thread's CPU clock inside SSL_connect / SSL_accept; bytes are what each side's socket BIO "
+        "carried. Handshakes/s per core is 1 / (client CPU + server CPU). Policy `exact`: the client offers the "
+        "group under test only; `browser`: it lists X25519MLKEM768 then x25519 (OpenSSL 3.0 sends the first "
+        "one's key share only; Chromium also sends x25519's), so a server that wants another group answers "
+        "with a HelloRetryRequest.\n\n";
     const tls::TextTable t = tls::config_table(results_);
     md += md_table(t.header, t.rows) + "\n";
     const tls::ConfigResult* classical = find_ecdsa_exact(results_, "x25519");
