@@ -14,7 +14,6 @@ int main(int argc, char** argv) {
   pqlab::cli::add_kem_commands(app);
   pqlab::cli::add_sign_commands(app);
   pqlab::cli::add_lab_commands(app);
-  pqlab::cli::add_tls_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
