@@ -149,7 +149,7 @@ void add_lab_commands(CLI::App& app) {
   auto* report = app.add_subcommand(
       "report",
       "Run the whole comparative analysis on this machine and write report.md, report.json and plots "
-      "(about 10 minutes on a 2-core machine; --quick: under a minute)");
+      "(about 10 minutes on a 2-core machine, plus about 3 for the TLS handshakes; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
   report->add_option("--embedded", report_args->embedded,
