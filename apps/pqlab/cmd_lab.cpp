@@ -1,5 +1,6 @@
-// pqlab bench / pqlab report: the measuring lab (lab/).
+// pqlab bench / pqlab report / pqlab tls-bench: the measuring lab (lab/).
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -8,6 +9,8 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "lab.hpp"
+#include "tls/tls_bench.hpp"
+#include "tls/tls_bench_output.hpp"
 
 namespace pqlab::cli {
 namespace {
@@ -71,6 +74,51 @@ void run_report_command(const ReportArgs& a) {
   for (const std::string& note : outcome.notes) std::printf("note: %s\n", note.c_str());
 }
 
+struct TlsBenchArgs {
+  std::vector<std::string> certs, groups, policies;
+  int handshakes = 2000;
+  int runs = 3;
+  std::string json;
+};
+
+// The configurations asked for: the default selection when no --cert,
+// --group or --policy is given; otherwise every combination of the given
+// lists, with ECDSA-P256, the study's six groups and `exact` standing in for
+// a list not given.
+std::vector<tls::BenchConfig> selected_configs(const TlsBenchArgs& a) {
+  if (a.certs.empty() && a.groups.empty() && a.policies.empty()) return tls::default_configs();
+  const std::vector<std::string> certs = a.certs.empty() ? std::vector<std::string>{"ECDSA-P256"} : a.certs;
+  const std::vector<std::string> groups = a.groups.empty() ? tls::study_groups() : a.groups;
+  const std::vector<std::string> policies = a.policies.empty() ? std::vector<std::string>{"exact"} : a.policies;
+  std::vector<tls::BenchConfig> configs;
+  for (const std::string& c : certs)
+    for (const std::string& g : groups)
+      for (const std::string& p : policies)
+        configs.push_back({tls::parse_cert_kind(c), g, tls::parse_policy(p)});
+  return configs;
+}
+
+void run_tls_bench_command(const TlsBenchArgs& a) {
+  // A JSON path that cannot be written is refused before the measurement.
+  const std::filesystem::path json_dir = std::filesystem::path(a.json).parent_path();
+  if (!a.json.empty() && !json_dir.empty() && !std::filesystem::is_directory(json_dir))
+    throw Failure("cannot write '" + a.json + "': no directory '" + json_dir.string() + "'");
+  tls::TlsBenchPlan plan;
+  tls::TlsBenchResults results;
+  try {
+    plan.configs = selected_configs(a);
+    plan.handshakes = a.handshakes;
+    plan.runs = a.runs;
+    tls::validate(plan);
+    results = tls::run_tls_bench(
+        plan, [](const std::string& what) { std::fprintf(stderr, "measuring %s\n", what.c_str()); });
+  } catch (const tls::TlsError& e) {
+    throw Failure(e.what());
+  }
+  std::fputs(tls::tls_bench_to_text(results).c_str(), stdout);
+  if (!a.json.empty()) write_text(a.json, tls::tls_bench_to_json(results).dump(2) + "\n");
+}
+
 }  // namespace
 
 void add_lab_commands(CLI::App& app) {
@@ -101,7 +149,7 @@ void add_lab_commands(CLI::App& app) {
   auto* report = app.add_subcommand(
       "report",
       "Run the whole comparative analysis on this machine and write report.md, report.json and plots "
-      "(about 10 minutes on a 2-core machine; --quick: under a minute)");
+      "(about 10 minutes on a 2-core machine, plus about 3 for the TLS handshakes; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
   report->add_option("--embedded", report_args->embedded,
@@ -110,6 +158,28 @@ void add_lab_commands(CLI::App& app) {
                      "Restrict the report to these algorithms (names as for bench; default: all)")
       ->delimiter(',');
   report->callback([report_args] { run_report_command(*report_args); });
+
+  auto args = std::make_shared<TlsBenchArgs>();
+  auto* cmd = app.add_subcommand(
+      "tls-bench",
+      "Measure full TLS 1.3 handshakes (OpenSSL + the pqlab provider, client and server on two threads of this "
+      "process): CPU µs per side, bytes per direction, round trips, handshakes/s per core; with a latency model");
+  cmd->add_option("--cert", args->certs, "Server certificate: ECDSA-P256, RSA-2048, Ed25519 (repeatable or "
+                                         "comma-separated; default ECDSA-P256)")
+      ->delimiter(',');
+  cmd->add_option("--group", args->groups,
+                  "The server's group (OpenSSL names: x25519, secp256r1, X25519MLKEM768, SecP256r1MLKEM768, "
+                  "MLKEM768, MLKEM1024, ...; repeatable or comma-separated; default: those six)")
+      ->delimiter(',');
+  cmd->add_option("--policy", args->policies,
+                  "Client key shares: exact (only the group under test) or browser (X25519MLKEM768 first, then "
+                  "x25519; a server wanting another group answers HelloRetryRequest); default exact")
+      ->delimiter(',');
+  cmd->add_option("--handshakes", args->handshakes, "Handshakes per run (default 2000)");
+  cmd->add_option("--runs", args->runs, "Runs per configuration; the median is reported (default 3)");
+  cmd->add_option("--json", args->json,
+                  "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench)");
+  cmd->callback([args] { run_tls_bench_command(*args); });
 }
 
 }  // namespace pqlab::cli

@@ -4,7 +4,9 @@
 Usage: report_plots.py REPORT_JSON OUT_DIR
 Writes time.png (time per operation, log scale, classical baselines
 hatched), bytes.png (public key + ciphertext/signature per algorithm) and
-memory.png (peak memory per operation against microcontroller budgets).
+memory.png (peak memory per operation against microcontroller budgets),
+tls.png (CPU per TLS handshake per side, and bytes per direction) and
+tls_latency.png (the latency model: modelled handshake time against RTT).
 """
 import json
 import os
@@ -99,6 +101,54 @@ def plot_memory(report, out):
     plt.close(fig)
 
 
+def plot_tls(report, out):
+    tls = report["sections"].get("tls_handshakes") or {"configs": []}
+    configs = tls["configs"]
+    fig, (cpu_ax, bytes_ax) = plt.subplots(1, 2, figsize=(12, max(3, 0.35 * len(configs) + 1.5)), sharey=True)
+    labels = [c["label"] for c in configs]
+    y = range(len(configs))
+    client = [c["client_cpu_us"] for c in configs]
+    server = [c["server_cpu_us"] for c in configs]
+    cpu_ax.barh(y, client, label="client")
+    cpu_ax.barh(y, server, left=client, label="server")
+    cpu_ax.set_xlabel("CPU µs per handshake (median run)")
+    cpu_ax.legend(fontsize=7, loc="best")
+    c2s = [c["client_to_server_bytes"] for c in configs]
+    s2c = [c["server_to_client_bytes"] for c in configs]
+    bytes_ax.barh(y, c2s, label="client → server")
+    bytes_ax.barh(y, s2c, left=c2s, label="server → client")
+    bytes_ax.set_xlabel("bytes per handshake")
+    bytes_ax.legend(fontsize=7, loc="best")
+    cpu_ax.set_yticks(list(y))
+    cpu_ax.set_yticklabels(labels, fontsize=7)
+    cpu_ax.invert_yaxis()
+    for ax in (cpu_ax, bytes_ax):
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle("TLS 1.3 full handshakes, OpenSSL + pqlab provider", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "tls.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_tls_latency(report, out):
+    tls = report["sections"].get("tls_handshakes") or {"latency_model": {"rtt_ms": [], "rows": []}}
+    model = tls["latency_model"]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for row in model["rows"]:
+        ax.plot(model["rtt_ms"], row["ms"], marker="o", label=row["label"])
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("round-trip time (ms, log scale)")
+    ax.set_ylabel("modelled handshake time (ms, log scale)")
+    ax.set_title("CPU + round trips × RTT (+1 RTT per flight over %d bytes)" % model.get("initcwnd_bytes", 0),
+                 fontsize=9)
+    ax.legend(fontsize=6)
+    ax.grid(which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "tls_latency.png"), dpi=110)
+    plt.close(fig)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: report_plots.py REPORT_JSON OUT_DIR")
@@ -108,7 +158,9 @@ def main():
     plot_time(report, out)
     plot_bytes(report, out)
     plot_memory(report, out)
-    print("time.png bytes.png memory.png")
+    plot_tls(report, out)
+    plot_tls_latency(report, out)
+    print("time.png bytes.png memory.png tls.png tls_latency.png")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,8 @@ std::string find_python() {
 }  // namespace
 
 const std::vector<std::string>& plot_files() {
-  static const std::vector<std::string> files = {"time.png", "bytes.png", "memory.png"};
+  static const std::vector<std::string> files = {"time.png", "bytes.png", "memory.png", "tls.png",
+                                                 "tls_latency.png"};
   return files;
 }
 

@@ -22,14 +22,17 @@ std::uint64_t thread_cpu_ns() {
 }
 
 // BIO callback on the socket BIO: counts what actually went over the wire.
-long count_bytes(BIO* bio, int oper, const char*, std::size_t, int, long, int ret,
+long count_bytes(BIO* bio, int oper, const char* argp, std::size_t, int, long, int ret,
                  std::size_t* processed) {
   auto* wire = reinterpret_cast<WireCount*>(BIO_get_callback_arg(bio));
   if (wire == nullptr || ret <= 0 || processed == nullptr || *processed == 0) return ret;
   const std::uint64_t n = *processed;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(argp);
   if (oper == (BIO_CB_WRITE | BIO_CB_RETURN)) {
     if (!wire->last_was_write) wire->flights_written.push_back(0);
     wire->flights_written.back() += n;
+    if (wire->capture_first_flight && wire->flights_written.size() == 1)
+      wire->first_flight.insert(wire->first_flight.end(), data, data + n);
     wire->bytes_written += n;
     wire->last_was_write = true;
   } else if (oper == (BIO_CB_READ | BIO_CB_RETURN)) {
@@ -56,8 +59,9 @@ struct SslFree {
   void operator()(SSL* p) const { SSL_free(p); }
 };
 
-EndpointResult run_side(SSL_CTX* ctx, int fd, bool server, std::string* group) {
+EndpointResult run_side(SSL_CTX* ctx, int fd, bool server, std::string* group, bool capture) {
   EndpointResult result;
+  result.wire.capture_first_flight = capture;
   std::unique_ptr<SSL, SslFree> ssl(SSL_new(ctx));
   BIO* bio = ssl ? BIO_new_socket(fd, BIO_CLOSE) : nullptr;
   if (bio == nullptr) {
@@ -87,23 +91,24 @@ EndpointResult run_side(SSL_CTX* ctx, int fd, bool server, std::string* group) {
 
 }  // namespace
 
-EndpointResult serve_handshake(SSL_CTX* server_ctx, int fd, std::string* group) {
-  return run_side(server_ctx, fd, true, group);
+EndpointResult serve_handshake(SSL_CTX* server_ctx, int fd, std::string* group, bool capture_first_flight) {
+  return run_side(server_ctx, fd, true, group, capture_first_flight);
 }
 
-EndpointResult connect_handshake(SSL_CTX* client_ctx, int fd) {
-  return run_side(client_ctx, fd, false, nullptr);
+EndpointResult connect_handshake(SSL_CTX* client_ctx, int fd, bool capture_first_flight) {
+  return run_side(client_ctx, fd, false, nullptr, capture_first_flight);
 }
 
-HandshakeResult run_handshake(SSL_CTX* client_ctx, SSL_CTX* server_ctx) {
+HandshakeResult run_handshake(SSL_CTX* client_ctx, SSL_CTX* server_ctx, bool capture_first_flights) {
   HandshakeResult result;
   int fds[2];
   if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
     result.client.error = "socketpair failed";
     return result;
   }
-  std::thread server([&] { result.server = serve_handshake(server_ctx, fds[1], &result.group); });
-  result.client = connect_handshake(client_ctx, fds[0]);
+  std::thread server(
+      [&] { result.server = serve_handshake(server_ctx, fds[1], &result.group, capture_first_flights); });
+  result.client = connect_handshake(client_ctx, fds[0], capture_first_flights);
   server.join();
   return result;
 }

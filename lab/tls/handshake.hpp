@@ -21,6 +21,10 @@ struct WireCount {
   // the peer's answer (for the client, the round trips of the handshake).
   int waits_after_write = 0;
   bool last_was_write = false;
+  // When set before the handshake: the bytes of this endpoint's first
+  // flight (ClientHello, or ServerHello and what follows it) are kept.
+  bool capture_first_flight = false;
+  std::vector<std::uint8_t> first_flight;
 };
 
 struct EndpointResult {
@@ -42,13 +46,15 @@ struct HandshakeResult {
 
 // Runs one handshake: the server side on a new thread, the client on the
 // calling thread. Never throws for a handshake failure (that is a result).
-HandshakeResult run_handshake(SSL_CTX* client_ctx, SSL_CTX* server_ctx);
+// With `capture_first_flights`, each side keeps its first flight's bytes.
+HandshakeResult run_handshake(SSL_CTX* client_ctx, SSL_CTX* server_ctx, bool capture_first_flights = false);
 
 // The server side of one handshake on an already connected socket `fd`
 // (which it closes); used by run_handshake and by the provider tests'
 // servers.
-EndpointResult serve_handshake(SSL_CTX* server_ctx, int fd, std::string* group = nullptr);
+EndpointResult serve_handshake(SSL_CTX* server_ctx, int fd, std::string* group = nullptr,
+                               bool capture_first_flight = false);
 // The client side on a connected socket `fd` (which it closes).
-EndpointResult connect_handshake(SSL_CTX* client_ctx, int fd);
+EndpointResult connect_handshake(SSL_CTX* client_ctx, int fd, bool capture_first_flight = false);
 
 }  // namespace pqlab::tls

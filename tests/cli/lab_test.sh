@@ -54,18 +54,26 @@ done
 if grep -q "not drawn" rep/report.md; then
   echo "note: plots not drawn here: $(grep -m1 'not drawn' rep/report.md)"
 else
-  for f in time.png bytes.png memory.png; do
+  for f in time.png bytes.png memory.png tls.png tls_latency.png; do
     [ -s "rep/$f" ] || fail "report --quick did not draw $f"
     grep -q "]($f)" rep/report.md || fail "report.md does not embed $f"
   done
 fi
 for heading in "## Machine" "## Method" "## Cost per operation" "## Sizes" "## Memory against microcontroller budgets" \
-               "## Throughput scaling" "## Hash-cost floor" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
+               "## Throughput scaling" "## Hash-cost floor" "## TLS 1.3 handshakes" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
   grep -q "^$heading" rep/report.md || fail "report.md lacks '$heading'"
 done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
 grep -q "| ML-KEM-768 | keygen | 7,000 | 30,000 | 1,234,567 | 7.35 | fits | 763,979 cycles" rep/report.md ||
   fail "report.md lacks the Cortex-M4 row with its pqm4 figure: $(grep -m3 'ML-KEM-768 | keygen' rep/report.md)"
+# The TLS section: the published study's four configurations and the HelloRetryRequest case.
+for row in "ECDSA-P256 + x25519 (exact) | x25519 |" "RSA-2048 + x25519 (exact) | x25519 |" \
+           "ECDSA-P256 + X25519MLKEM768 (exact) | X25519MLKEM768 |" "ECDSA-P256 + MLKEM1024 (exact) | MLKEM1024 |" \
+           "ECDSA-P256 + MLKEM1024 (browser) | MLKEM1024 (after HRR) |"; do
+  grep -qF "| $row" rep/report.md || fail "report.md lacks the TLS row '$row'"
+done
+grep -q "key shares are 1184 bytes larger in the ClientHello (published: 1,184) and 1088 in the ServerHello" rep/report.md ||
+  fail "report.md lacks the key-share check: $(grep -m1 'Check against' rep/report.md)"
 grep -q "RSA-2048 (classical)" rep/report.md || fail "report.md lacks the classical baselines"
 
 finish lab

@@ -15,6 +15,8 @@
 #include "bench/bench.hpp"
 #include "bench/output.hpp"
 #include "report/report.hpp"
+#include "tls/tls_bench.hpp"
+#include "tls/tls_bench_output.hpp"
 
 namespace {
 
@@ -136,6 +138,33 @@ TEST(LabSchema, RejectsBrokenDocuments) {
   json extra = good;
   extra["results"][0]["made_up"] = 1;
   EXPECT_NE(validator.validate(extra), "");
+}
+
+// The tls-bench schema, as its own root.
+json tls_bench_schema() {
+  json root = load_schema();
+  json tls = root["$defs"]["tls_bench"];
+  tls["$defs"] = root["$defs"];
+  return tls;
+}
+
+TEST(LabSchema, TlsBenchJsonValidates) {
+  pqlab::tls::TlsBenchPlan plan;
+  plan.configs = {{pqlab::tls::CertKind::ed25519, "MLKEM768", pqlab::tls::KeySharePolicy::exact},
+                  {pqlab::tls::CertKind::ed25519, "MLKEM768", pqlab::tls::KeySharePolicy::browser}};
+  plan.handshakes = 2;
+  plan.runs = 1;
+  const json doc = pqlab::tls::tls_bench_to_json(pqlab::tls::run_tls_bench(plan));
+  const Validator validator(tls_bench_schema());
+  EXPECT_EQ(validator.validate(doc), "");
+  ASSERT_EQ(doc["configs"].size(), 2u);
+  EXPECT_EQ(doc["hello_retry"].size(), 1u);
+  json bad_policy = doc;
+  bad_policy["configs"][0]["policy"] = "firefox";
+  EXPECT_NE(validator.validate(bad_policy), "");
+  json no_bytes = doc;
+  no_bytes["configs"][1].erase("server_to_client_bytes");
+  EXPECT_NE(validator.validate(no_bytes), "");
 }
 
 TEST(LabSchema, QuickReportJsonValidates) {

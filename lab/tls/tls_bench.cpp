@@ -1,0 +1,282 @@
+// pqlab lab: the TLS 1.3 handshake benchmark.
+#include "tls/tls_bench.hpp"
+
+#include <openssl/crypto.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "tls/handshake.hpp"
+#include "tls/hello_parse.hpp"
+
+namespace pqlab::tls {
+namespace {
+
+// The browser policy's offer, in Chromium's order.
+const char* const browser_groups = "X25519MLKEM768:x25519";
+
+std::string client_groups(const BenchConfig& c) {
+  if (c.policy == KeySharePolicy::exact) return c.group;
+  std::string groups = browser_groups;
+  if (c.group != "X25519MLKEM768" && c.group != "x25519") groups += ":" + c.group;
+  return groups;
+}
+
+template <typename T>
+T median(std::vector<T> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? T{} : v[v.size() / 2];
+}
+
+// Connected socket ends handed from the client thread to the server thread.
+class FdQueue {
+ public:
+  void push(int fd) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      fds_.push_back(fd);
+    }
+    ready_.notify_one();
+  }
+  int pop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [&] { return !fds_.empty(); });
+    const int fd = fds_.front();
+    fds_.pop_front();
+    return fd;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<int> fds_;
+};
+
+struct Series {
+  std::vector<EndpointResult> client, server;
+  std::string group;
+};
+
+// One run: n handshakes, the server on its own thread for the whole run.
+Series run_series(SSL_CTX* client_ctx, SSL_CTX* server_ctx, int n) {
+  const auto count = static_cast<std::size_t>(n);
+  Series s;
+  s.client.resize(count);
+  s.server.resize(count);
+  FdQueue queue;
+  std::thread server([&] {
+    for (std::size_t i = 0; i < count; ++i) {
+      const int fd = queue.pop();
+      if (fd < 0) {
+        s.server[i].error = "socketpair failed";
+        continue;
+      }
+      s.server[i] = serve_handshake(server_ctx, fd, i == 0 ? &s.group : nullptr);
+    }
+  });
+  for (std::size_t i = 0; i < count; ++i) {
+    int fds[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
+      queue.push(-1);
+      s.client[i].error = "socketpair failed";
+      continue;
+    }
+    queue.push(fds[1]);
+    s.client[i] = connect_handshake(client_ctx, fds[0]);
+  }
+  server.join();
+  return s;
+}
+
+// One configuration being measured: its two contexts and what its runs gave.
+class Measurement {
+ public:
+  Measurement(const BenchConfig& config, const Credentials& creds)
+      : server_(make_server_ctx(creds, config.group)),
+        client_(make_client_ctx(client_groups(config), creds.cert.get())) {
+    result_.config = config;
+  }
+
+  // Untimed handshakes first: lazily initialised state (algorithm fetches,
+  // the caches, the code's pages) is not charged to the first run.
+  void warm_up(int handshakes) { check(run_series(client_.get(), server_.get(), handshakes)); }
+
+  void add_run(int handshakes) {
+    const Series s = run_series(client_.get(), server_.get(), handshakes);
+    check(s);
+    std::uint64_t client_ns = 0, server_ns = 0;
+    for (std::size_t i = 0; i < s.client.size(); ++i) {
+      const EndpointResult &c = s.client[i], &sv = s.server[i];
+      client_ns += c.cpu_ns;
+      server_ns += sv.cpu_ns;
+      c2s_.push_back(c.wire.bytes_written);
+      s2c_.push_back(sv.wire.bytes_written);
+      trips_.push_back(c.wire.waits_after_write);
+    }
+    result_.client_cpu_us_runs.push_back(static_cast<double>(client_ns) / 1e3 / handshakes);
+    result_.server_cpu_us_runs.push_back(static_cast<double>(server_ns) / 1e3 / handshakes);
+    if (result_.negotiated_group.empty()) {
+      result_.negotiated_group = s.group;
+      result_.client_flights = s.client.front().wire.flights_written;
+      result_.server_flights = s.server.front().wire.flights_written;
+    }
+  }
+
+  ConfigResult finish() {
+    ConfigResult& r = result_;
+    r.client_cpu_us = median(r.client_cpu_us_runs);
+    r.server_cpu_us = median(r.server_cpu_us_runs);
+    r.client_to_server_bytes = median(c2s_);
+    r.server_to_client_bytes = median(s2c_);
+    r.round_trips = median(trips_);
+    // One more handshake, untimed, with its first flights kept for the hellos.
+    const HandshakeResult probe = run_handshake(client_.get(), server_.get(), true);
+    const auto ch = parse_hello(probe.client.wire.first_flight, true);
+    const auto sh = parse_hello(probe.server.wire.first_flight, false);
+    if (!probe.ok() || !ch || !sh) throw TlsError(r.config.label() + ": could not read the hello messages");
+    r.client_hello_bytes = ch->message_bytes;
+    r.client_key_share_bytes = ch->key_share_bytes;
+    r.server_hello_bytes = sh->message_bytes;
+    r.server_key_share_bytes = sh->key_share_bytes;
+    r.hello_retry = sh->hello_retry;
+    return r;
+  }
+
+ private:
+  void check(const Series& s) const {
+    for (std::size_t i = 0; i < s.client.size(); ++i) {
+      const EndpointResult &c = s.client[i], &sv = s.server[i];
+      if (!c.ok || !sv.ok)
+        throw TlsError(result_.config.label() + ": handshake failed: client: " + (c.ok ? "ok" : c.error) +
+                       "; server: " + (sv.ok ? "ok" : sv.error));
+    }
+  }
+
+  SslCtx server_, client_;
+  ConfigResult result_;
+  std::vector<std::uint64_t> c2s_, s2c_;
+  std::vector<int> trips_;
+};
+
+std::vector<HelloRetryCost> hello_retry_costs(const std::vector<ConfigResult>& results) {
+  std::vector<HelloRetryCost> costs;
+  for (const ConfigResult& b : results) {
+    if (b.config.policy != KeySharePolicy::browser || !b.hello_retry) continue;
+    for (const ConfigResult& e : results) {
+      const bool same_server = e.config.cert == b.config.cert && e.config.group == b.config.group;
+      if (e.config.policy != KeySharePolicy::exact || !same_server) continue;
+      HelloRetryCost c;
+      c.cert = cert_kind_name(b.config.cert);
+      c.group = b.config.group;
+      c.extra_client_to_server_bytes = static_cast<std::int64_t>(b.client_to_server_bytes) -
+                                       static_cast<std::int64_t>(e.client_to_server_bytes);
+      c.extra_server_to_client_bytes = static_cast<std::int64_t>(b.server_to_client_bytes) -
+                                       static_cast<std::int64_t>(e.server_to_client_bytes);
+      c.extra_client_cpu_us = b.client_cpu_us - e.client_cpu_us;
+      c.extra_server_cpu_us = b.server_cpu_us - e.server_cpu_us;
+      c.extra_round_trips = b.round_trips - e.round_trips;
+      costs.push_back(c);
+    }
+  }
+  return costs;
+}
+
+LatencyModel latency_model(const std::vector<ConfigResult>& results) {
+  LatencyModel m;
+  for (const ConfigResult& r : results) {
+    LatencyRow row;
+    row.label = r.config.label();
+    for (const auto* flights : {&r.client_flights, &r.server_flights})
+      for (std::uint64_t f : *flights) row.flights_over_window += f > m.initcwnd_bytes ? 1 : 0;
+    const double cpu_ms = (r.client_cpu_us + r.server_cpu_us) / 1e3;
+    for (double rtt : m.rtt_ms) row.ms.push_back(cpu_ms + (r.round_trips + row.flights_over_window) * rtt);
+    m.rows.push_back(row);
+  }
+  return m;
+}
+
+}  // namespace
+
+const char* policy_name(KeySharePolicy p) { return p == KeySharePolicy::exact ? "exact" : "browser"; }
+
+KeySharePolicy parse_policy(const std::string& name) {
+  if (name == "exact") return KeySharePolicy::exact;
+  if (name == "browser") return KeySharePolicy::browser;
+  throw TlsError("unknown key-share policy '" + name + "' (exact, browser)");
+}
+
+std::string BenchConfig::label() const {
+  return std::string(cert_kind_name(cert)) + " + " + group + " (" + policy_name(policy) + ")";
+}
+
+const std::vector<std::string>& study_groups() {
+  static const std::vector<std::string> groups = {"x25519",           "secp256r1", "X25519MLKEM768",
+                                                  "SecP256r1MLKEM768", "MLKEM768",  "MLKEM1024"};
+  return groups;
+}
+
+std::vector<BenchConfig> default_configs() {
+  std::vector<BenchConfig> c;
+  for (const std::string& g : study_groups()) c.push_back({CertKind::ecdsa_p256, g, KeySharePolicy::exact});
+  for (CertKind k : {CertKind::rsa2048, CertKind::ed25519})
+    for (const char* g : {"x25519", "X25519MLKEM768"}) c.push_back({k, g, KeySharePolicy::exact});
+  for (const char* g : {"X25519MLKEM768", "MLKEM1024"}) c.push_back({CertKind::ecdsa_p256, g, KeySharePolicy::browser});
+  return c;
+}
+
+void validate(const TlsBenchPlan& plan) {
+  if (plan.handshakes < 1) throw TlsError("--handshakes must be at least 1");
+  if (plan.runs < 1) throw TlsError("--runs must be at least 1");
+  if (plan.configs.empty()) throw TlsError("no configuration selected");
+  load_providers();
+  for (const BenchConfig& c : plan.configs) {
+    SslCtx ctx(SSL_CTX_new(TLS_method()));
+    if (!ctx || SSL_CTX_set1_groups_list(ctx.get(), c.group.c_str()) != 1) {
+      drain_openssl_errors();
+      throw TlsError("unknown TLS group '" + c.group + "'");
+    }
+  }
+}
+
+double ConfigResult::handshakes_per_s_per_core() const {
+  return client_cpu_us + server_cpu_us > 0 ? 1e6 / (client_cpu_us + server_cpu_us) : 0;
+}
+double ConfigResult::server_handshakes_per_s_per_core() const {
+  return server_cpu_us > 0 ? 1e6 / server_cpu_us : 0;
+}
+
+TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progress) {
+  validate(plan);
+  TlsBenchResults out;
+  out.handshakes = plan.handshakes;
+  out.runs = plan.runs;
+  out.openssl_version = OpenSSL_version(OPENSSL_VERSION);
+  std::map<CertKind, Credentials> creds;
+  std::vector<Measurement> measurements;
+  for (const BenchConfig& c : plan.configs) {
+    if (!creds.count(c.cert)) creds.emplace(c.cert, make_credentials(c.cert));
+    measurements.emplace_back(c, creds.at(c.cert));
+  }
+  // Runs go round the configurations, so that a change in the machine's
+  // load during the benchmark falls on all of them, not on one.
+  const int warm_up = std::max(1, plan.handshakes / 20);
+  for (int run = 0; run < plan.runs; ++run)
+    for (std::size_t i = 0; i < measurements.size(); ++i) {
+      if (progress)
+        progress("run " + std::to_string(run + 1) + "/" + std::to_string(plan.runs) + ": " +
+                 plan.configs[i].label());
+      if (run == 0) measurements[i].warm_up(warm_up);
+      measurements[i].add_run(plan.handshakes);
+    }
+  for (Measurement& m : measurements) out.configs.push_back(m.finish());
+  out.hello_retry_costs = hello_retry_costs(out.configs);
+  out.latency = latency_model(out.configs);
+  return out;
+}
+
+}  // namespace pqlab::tls

@@ -1,0 +1,110 @@
+// pqlab lab: the TLS 1.3 handshake benchmark (`pqlab tls-bench`, the
+// report's TLS section). Client and server run on two threads of this
+// process over socket pairs; every handshake is a full one (no resumption);
+// each side's CPU time comes from its thread CPU clock, the bytes per
+// direction from the socket BIO counters. A configuration is measured in R
+// runs of N handshakes, after N/20 untimed warm-up handshakes; the runs go
+// round the configurations; the figures are the median over the runs.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tls/tls_setup.hpp"
+
+namespace pqlab::tls {
+
+// Which key shares the client sends.
+//  exact:   supported_groups and key share = the group under test only.
+//  browser: supported_groups X25519MLKEM768, x25519, then the group under
+//           test; OpenSSL 3.0 sends a key share for the first listed group
+//           only (X25519MLKEM768), where Chromium also sends one for x25519.
+//           A server that wants another group answers HelloRetryRequest.
+enum class KeySharePolicy { exact, browser };
+const char* policy_name(KeySharePolicy p);
+KeySharePolicy parse_policy(const std::string& name);  // TlsError if unknown
+
+struct BenchConfig {
+  CertKind cert;
+  std::string group;  // the server's only group (OpenSSL group name)
+  KeySharePolicy policy;
+  std::string label() const;  // "ECDSA-P256 + X25519MLKEM768 (exact)"
+};
+
+// The default selection: ECDSA-P256 with every group of the study, RSA-2048
+// and Ed25519 with x25519 and X25519MLKEM768 (exact), and the browser policy
+// against X25519MLKEM768 and MLKEM1024 servers (the HelloRetryRequest case).
+std::vector<BenchConfig> default_configs();
+// Groups the study measures: x25519, secp256r1, X25519MLKEM768,
+// SecP256r1MLKEM768, MLKEM768, MLKEM1024.
+const std::vector<std::string>& study_groups();
+
+struct TlsBenchPlan {
+  std::vector<BenchConfig> configs;
+  int handshakes = 2000;  // per run
+  int runs = 3;
+};
+
+// Checks counts, and that both the server and the client accept each
+// configuration's groups; TlsError naming the problem otherwise.
+void validate(const TlsBenchPlan& plan);
+
+struct ConfigResult {
+  BenchConfig config;
+  std::string negotiated_group;
+  // Medians over the runs of each run's mean per handshake.
+  double client_cpu_us = 0, server_cpu_us = 0;
+  std::vector<double> client_cpu_us_runs, server_cpu_us_runs;
+  // Medians over every handshake (ECDSA signatures vary by a byte or two).
+  std::uint64_t client_to_server_bytes = 0, server_to_client_bytes = 0;
+  int round_trips = 0;  // the client's waits for the server
+  std::vector<std::uint64_t> client_flights, server_flights;  // bytes, of one handshake
+  // From one extra, untimed handshake with its first flights captured.
+  std::uint64_t client_hello_bytes = 0, client_key_share_bytes = 0;
+  std::uint64_t server_hello_bytes = 0, server_key_share_bytes = 0;
+  bool hello_retry = false;
+  // Both sides on one core: 1e6 / (client µs + server µs); the server alone.
+  double handshakes_per_s_per_core() const;
+  double server_handshakes_per_s_per_core() const;
+};
+
+// The cost of a HelloRetryRequest: a browser-policy configuration that got
+// one, against the exact-policy configuration with the same certificate and
+// group (both measured).
+struct HelloRetryCost {
+  std::string cert, group;
+  std::int64_t extra_client_to_server_bytes = 0, extra_server_to_client_bytes = 0;
+  double extra_client_cpu_us = 0, extra_server_cpu_us = 0;
+  int extra_round_trips = 0;
+};
+
+// Time to complete the handshake on a network: CPU of both sides + round
+// trips × RTT, plus one RTT for each flight larger than the initial
+// congestion window (10 × 1460 bytes). TCP's own handshake is not counted.
+struct LatencyRow {
+  std::string label;
+  std::vector<double> ms;  // one per rtt_ms entry
+  int flights_over_window = 0;
+};
+struct LatencyModel {
+  std::vector<double> rtt_ms = {1, 20, 100, 250};
+  std::uint64_t initcwnd_bytes = 10 * 1460;
+  std::vector<LatencyRow> rows;
+};
+
+struct TlsBenchResults {
+  int handshakes = 0, runs = 0;
+  std::string openssl_version;
+  std::vector<ConfigResult> configs;
+  std::vector<HelloRetryCost> hello_retry_costs;
+  LatencyModel latency;
+};
+
+using TlsProgress = std::function<void(const std::string&)>;
+
+// Loads the providers (the pqlab provider linked into this program) and
+// measures every configuration. TlsError if a handshake fails.
+TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progress = {});
+
+}  // namespace pqlab::tls

@@ -1,0 +1,27 @@
+// pqlab lab: the handshake benchmark's results as text tables and as JSON
+// (schema: $defs/tls_bench in lab/report.schema.json).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tls/tls_bench.hpp"
+
+namespace pqlab::tls {
+
+// Rows of the three tables: per configuration, the HelloRetryRequest costs,
+// and the latency model (one column per RTT). Shared by the text output and
+// the report's markdown.
+struct TextTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+TextTable config_table(const TlsBenchResults& r);
+TextTable hello_retry_table(const TlsBenchResults& r);
+TextTable latency_table(const TlsBenchResults& r);
+
+// The three tables, aligned, for the terminal.
+std::string tls_bench_to_text(const TlsBenchResults& r);
+nlohmann::json tls_bench_to_json(const TlsBenchResults& r);
+
+}  // namespace pqlab::tls

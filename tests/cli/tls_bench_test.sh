@@ -1,0 +1,38 @@
+#!/bin/bash
+# End-to-end tests of pqlab tls-bench: a short run prints the table rows and
+# writes JSON; bad arguments give exit 2 with one "pqlab: ..." line.
+# Usage: tls_bench_test.sh <pqlab binary> <unpacked test-data dir>
+source "$(dirname "$0")/common.sh"
+
+expect_error() {
+  local what=$1 pattern=$2; shift 2
+  "$@" >out.txt 2>err.txt
+  local rc=$?
+  if [ $rc -ne 2 ]; then fail "$what: exit $rc, expected 2"; return; fi
+  if [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q '^pqlab: ' err.txt; then
+    fail "$what: expected one 'pqlab: ...' line on stderr, got: $(cat err.txt)"
+  elif ! grep -qi -- "$pattern" err.txt; then
+    fail "$what: message does not mention '$pattern': $(cat err.txt)"
+  fi
+}
+
+expect_error "zero handshakes" "handshakes" "$PQLAB" tls-bench --handshakes 0
+expect_error "non-numeric handshakes" "handshakes" "$PQLAB" tls-bench --handshakes many
+expect_error "zero runs" "runs" "$PQLAB" tls-bench --runs 0 --handshakes 1
+expect_error "unknown certificate" "unknown certificate kind" "$PQLAB" tls-bench --cert DSA
+expect_error "unknown group" "unknown TLS group 'X25519MLKEM769'" "$PQLAB" tls-bench --group X25519MLKEM769
+expect_error "unknown policy" "unknown key-share policy" "$PQLAB" tls-bench --policy firefox
+expect_error "unknown option" "" "$PQLAB" tls-bench --fast
+expect_error "unwritable JSON" "cannot write" "$PQLAB" tls-bench --group x25519 --handshakes 1 --runs 1 --json /nonexistent/dir/t.json
+
+"$PQLAB" tls-bench --cert ECDSA-P256,RSA-2048 --group x25519,MLKEM1024 --policy exact,browser \
+  --handshakes 3 --runs 1 --json t.json >table.txt 2>progress.txt || fail "tls-bench exit $?: $(cat progress.txt)"
+for row in "ECDSA-P256 + x25519 (exact)" "RSA-2048 + MLKEM1024 (exact)" "ECDSA-P256 + MLKEM1024 (browser)"; do
+  grep -qF "$row" table.txt || fail "table lacks '$row': $(cat table.txt)"
+done
+grep -q "MLKEM1024 (after HRR)" table.txt || fail "the browser policy against MLKEM1024 shows no HelloRetryRequest"
+grep -q "^HelloRetryRequest (browser vs exact)" table.txt || fail "no HelloRetryRequest cost table"
+grep -q "RTT 250 ms" table.txt || fail "no latency model table"
+grep -q '"schema": "pqlab-tls-bench/1"' t.json || fail "JSON lacks its schema tag"
+[ "$(grep -c '"label":' t.json)" -ge 8 ] || fail "JSON: expected 8 configurations"
+finish tls-bench
