@@ -31,7 +31,7 @@ class CompactSigningKey {
     sk_ = sk.data();
     Poly s;
     std::uint32_t bad = 0;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(P::k + P::l); ++j)
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::k) + static_cast<std::size_t>(P::l); ++j)
       bad |= unpack_eta<P::eta>(s, sk_ + Lay::sk_s1 + j * Lay::eta_poly_bytes);
     secure_wipe(&s, sizeof s);
     // Whether the key is well-formed is published (the status); the
