@@ -123,6 +123,7 @@ void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
   for (std::size_t i = 0; i < n; ++i) out.c[i] = coeffs[i];
   secure_wipe(coeffs.data(), sizeof coeffs);
   secure_wipe(buf.data(), buf.size());
+  secure_wipe(seed.data(), seed.size());  // holds rho' (secret)
 }
 template void expand_s_poly<2>(Poly&, Seed64, std::uint16_t);
 template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);
