@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -67,7 +68,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cli::ByteVector loaded;
   try {
     loaded = cli::read_file(scratch_path(), "fuzzed", expected);
+    std::remove(scratch_path().c_str());
   } catch (const cli::Failure& f) {
+    std::remove(scratch_path().c_str());
     require(f.status() == cli::exit_error, "a bad file is a usage error (exit 2)");
     require(expected != static_cast<std::size_t>(-1) && payload.size() != expected,
             "only a wrong length makes a readable file fail");

@@ -6,7 +6,10 @@ set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
-test_packages=()
+# Security checks (README "Security testing"): valgrind (the constant-time
+# test and memcheck.h), clang + compiler-rt (libFuzzer, ASan, UBSan),
+# clang-tidy, binutils (objdump for the select's generated code).
+test_packages=(valgrind clang libclang-rt-14-dev clang-tidy binutils)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
                    binutils-arm-none-eabi qemu-system-arm)
 
