@@ -1,4 +1,5 @@
-// pqlab: choosing the kernel backend (portable C++, later AVX2/AVX-512).
+// pqlab: choosing the kernel backend (portable C++; on x86-64 also AVX2 and
+// AVX-512, usable where CPUID and the OS allow).
 // The choice is made once, on first use, from the CPU's features; tests and
 // the bench may force one by name.
 #pragma once
@@ -11,8 +12,8 @@ namespace pqlab::kernels {
 
 // Names of the backends compiled in and usable on this CPU, best last.
 std::span<const std::string_view> available();
-// Forces a backend ("portable", ...). Status::unsupported if unknown or the
-// CPU lacks its features; the active backend is then unchanged.
+// Forces a backend ("portable", "avx2", "avx512"). Status::unsupported if
+// unknown or the CPU lacks its features; the active backend is then unchanged.
 Status select(std::string_view name);
 // The name of the backend in use.
 std::string_view active_name();

@@ -1,51 +1,143 @@
-// Backend selection for the kernel seam.
+// Backend selection for the kernel seam. The portable backend exists on
+// every target; on x86-64 the AVX2 and AVX-512 backends are added when
+// CPUID and XGETBV say the CPU and OS support them. The best one is chosen
+// on first use; select() may force another.
 #include <array>
+#include <atomic>
+#include <cstddef>
 
 #include "kernels/kernels.hpp"
 #include "kernels/portable/portable.hpp"
 #include "pqlab/kernels.hpp"
 
+#if PQLAB_KERNELS_X86
+#include "kernels/x86/cpu_features.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx512/avx512.hpp"
+#include "kernels/x86_sha/sha_ni.hpp"
+#endif
+
 namespace pqlab::kernels {
 namespace {
 
 constexpr Table kPortable = {
-    "portable",
-    portable::keccak_f1600_x1,
-    portable::keccak_f1600_x4,
-    4,
-    portable::mlkem_ntt,
-    portable::mlkem_invntt_tomont,
-    portable::mlkem_basemul_acc,
-    portable::mldsa_ntt,
-    portable::mldsa_invntt_tomont,
-    portable::mldsa_pointwise_montgomery,
-    portable::sha256_compress,
-    portable::sha512_compress,
+    .name = "portable",
+    .keccak_f1600_x1 = portable::keccak_f1600_x1,
+    .keccak_f1600_x4 = portable::keccak_f1600_x4,
+    .keccak_x4_min_lanes = 4,
+    .keccak_f1600_x8 = portable::keccak_f1600_x8,
+    .keccak_x8_min_lanes = 8,
+    .mlkem_ntt = portable::mlkem_ntt,
+    .mlkem_invntt_tomont = portable::mlkem_invntt_tomont,
+    .mlkem_basemul_acc = portable::mlkem_basemul_acc,
+    .mldsa_ntt = portable::mldsa_ntt,
+    .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
+    .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
+    .sha256_compress = portable::sha256_compress,
+    .sha512_compress = portable::sha512_compress,
+    .sha256_compress_lanes = portable::sha256_compress_lanes,
 };
 
-constexpr std::array<const Table*, 1> kBackends = {&kPortable};
-constexpr std::array<std::string_view, 1> kNames = {"portable"};
+constexpr std::size_t kMaxBackends = 3;
+
+// The backends usable here, best last.
+struct Registry {
+  std::array<Table, kMaxBackends> tables{};
+  std::array<std::string_view, kMaxBackends> names{};
+  std::size_t count = 0;
+
+  constexpr void add(const Table& t) {
+    tables[count] = t;
+    names[count] = t.name;
+    ++count;
+  }
+};
+
+#if PQLAB_KERNELS_X86
+Registry detect() {
+  Registry r;
+  r.add(kPortable);
+  const x86::CpuFeatures cpu = x86::detect_cpu_features();
+  // SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so each
+  // vector backend takes it where present.
+  const auto sha256 = cpu.sha_ni ? sha_ni::sha256_compress : portable::sha256_compress;
+  const auto sha256_lanes = cpu.sha_ni ? sha_ni::sha256_compress_lanes : portable::sha256_compress_lanes;
+  if (cpu.avx2) {
+    Table t = kPortable;
+    t.name = "avx2";
+    t.keccak_f1600_x4 = avx2::keccak_f1600_x4;
+    t.keccak_x4_min_lanes = 2;
+    t.keccak_f1600_x8 = avx2::keccak_f1600_x8;
+    t.keccak_x8_min_lanes = 6;  // two x4 calls: as cheap as x4 + x4 from 6 lanes on
+    t.mlkem_ntt = avx2::mlkem_ntt;
+    t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
+    t.mlkem_basemul_acc = avx2::mlkem_basemul_acc;
+    t.mldsa_ntt = avx2::mldsa_ntt;
+    t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
+    t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
+    t.sha256_compress = sha256;
+    t.sha256_compress_lanes = sha256_lanes;
+    r.add(t);
+  }
+  if (cpu.avx512) {
+    Table t = r.tables[r.count - 1];
+    t.name = "avx512";
+    t.keccak_f1600_x1 = avx512::keccak_f1600_x1;
+    t.keccak_f1600_x4 = avx512::keccak_f1600_x4;
+    t.keccak_x4_min_lanes = 2;
+    t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
+    t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
+    r.add(t);
+  }
+  return r;
+}
+
+const Registry& registry() {
+  static const Registry r = detect();
+  return r;
+}
+#else
+constexpr Registry make_portable_only() {
+  Registry r;
+  r.add(kPortable);
+  return r;
+}
+constexpr Registry kRegistry = make_portable_only();
+const Registry& registry() { return kRegistry; }
+#endif
 
 // Selection is a process-wide setting made before use; it is not meant to
-// change while other threads run the library.
-const Table* g_active = &kPortable;
+// change while other threads run the library. Null until first use.
+std::atomic<const Table*> g_active{nullptr};
 
 }  // namespace
 
-const Table& active() { return *g_active; }
+const Table& active() {
+  const Table* t = g_active.load(std::memory_order_relaxed);
+  if (t == nullptr) {
+    const Registry& r = registry();
+    t = &r.tables[r.count - 1];
+    g_active.store(t, std::memory_order_relaxed);
+  }
+  return *t;
+}
 
-std::span<const std::string_view> available() { return kNames; }
+std::span<const std::string_view> available() {
+  const Registry& r = registry();
+  return {r.names.data(), r.count};
+}
 
 Status select(std::string_view name) {
-  for (const Table* t : kBackends) {
-    if (name == t->name) {
-      g_active = t;
+  const Registry& r = registry();
+  for (std::size_t i = 0; i < r.count; ++i) {
+    if (name == r.names[i]) {
+      g_active.store(&r.tables[i], std::memory_order_relaxed);
       return Status::ok;
     }
   }
   return Status::unsupported;
 }
 
-std::string_view active_name() { return g_active->name; }
+std::string_view active_name() { return active().name; }
 
 }  // namespace pqlab::kernels

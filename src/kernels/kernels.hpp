@@ -19,6 +19,11 @@ struct Table {
   // Fewest live lanes for which one x4 call beats that many x1 calls
   // (4 where x4 is a loop over x1; less for a vector backend).
   std::size_t keccak_x4_min_lanes;
+  // Eight independent permutations, laid out as for x4.
+  void (*keccak_f1600_x8)(std::uint64_t states[8 * keccak_lanes]);
+  // Fewest live lanes for which one x8 call beats the x4/x1 calls for them
+  // (8 where x8 is a loop; less where the backend has 8-lane vectors).
+  std::size_t keccak_x8_min_lanes;
 
   // ML-KEM (q = 3329), coefficients int16_t[256].
   // Forward NTT (FIPS 203 Alg. 9). In: |a_i| < q. Out: |a_i| < q, in
@@ -50,6 +55,11 @@ struct Table {
   void (*sha256_compress)(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
   // SHA-512 compression (FIPS 180-4 §6.4.2) over whole 128-byte blocks.
   void (*sha512_compress)(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+  // `lanes` independent SHA-256 compressions of one 64-byte block each:
+  // states[i] is updated with blocks[i]. For the many short hashes of
+  // SLH-DSA-SHA2 that the algorithm can issue together; a multi-buffer
+  // backend runs them side by side. Any lane count is accepted.
+  void (*sha256_compress_lanes)(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 };
 
 const Table& active();

@@ -53,6 +53,27 @@ void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], con
   secure_wipe(state, sizeof state);
 }
 
+// Lanes independent sha256_second_block calls of n-byte inputs, issued to
+// the kernel's multi-lane compression together; out[i] may equal in[i].
+template <std::size_t N, std::size_t Lanes>
+void sha256_second_blocks(std::uint8_t* const out[Lanes], const std::uint32_t midstate[8], const Adrs (&adrs)[Lanes],
+                          const std::uint8_t* const in[Lanes]) {
+  struct Batch {
+    std::uint8_t blocks[Lanes][64];
+    std::uint32_t states[Lanes][8];
+  } b;
+  const std::uint8_t* block_ptrs[Lanes];
+  for (std::size_t j = 0; j < Lanes; ++j) {
+    const SecondBlock<64, 8> block(adrs[j], in[j], N);
+    for (std::size_t i = 0; i < 64; ++i) b.blocks[j][i] = block.bytes[i];
+    for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
+    block_ptrs[j] = b.blocks[j];
+  }
+  kernels::active().sha256_compress_lanes(b.states, block_ptrs, Lanes);
+  for (std::size_t j = 0; j < Lanes; ++j) store_be(out[j], b.states[j], N);
+  secure_wipe(&b, sizeof b);
+}
+
 // Trunc_n(SHA-512(PK.seed ‖ toByte(0, 128 − n) ‖ ADRSc ‖ in)).
 template <std::size_t N>
 void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], const Adrs& adrs,
@@ -99,7 +120,7 @@ void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 template <std::size_t N>
 void Sha2Hash<N>::f_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
                        const std::uint8_t* const in[batch]) const {
-  for (std::size_t j = 0; j < batch; ++j) f(out[j], adrs[j], in[j]);
+  sha256_second_blocks<N, batch>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>
@@ -129,7 +150,9 @@ void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
 
 template <std::size_t N>
 void Sha2Hash<N>::prf_x4(std::uint8_t* const out[batch], const Adrs (&adrs)[batch]) const {
-  for (std::size_t j = 0; j < batch; ++j) prf(out[j], adrs[j]);
+  const std::uint8_t* in[batch];
+  for (std::size_t j = 0; j < batch; ++j) in[j] = sk_seed_;
+  sha256_second_blocks<N, batch>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>

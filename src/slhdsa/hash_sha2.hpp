@@ -20,8 +20,8 @@ template <std::size_t N>
 class Sha2Hash {
  public:
   static constexpr std::size_t n = N;
-  // f_x4 / prf_x4 run four calls one after another until the seam offers a
-  // multi-lane SHA-256 compression.
+  // f_x4 / prf_x4 hand their four compressions to the kernel's
+  // multi-lane SHA-256 (sha256_compress_lanes) in one call.
   static constexpr std::size_t batch = 4;
   static constexpr bool wide_h = N > 16;  // H, T_l, H_msg, PRF_msg on SHA-512
 

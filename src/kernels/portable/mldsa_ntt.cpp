@@ -59,41 +59,80 @@ constexpr auto kZetas = make_zetas();
 constexpr std::int32_t kInvNttFactor =
     centred(pow_mod(256, kQ - 2) * ((std::int64_t{1} << 32) % kQ) % kQ * ((std::int64_t{1} << 32) % kQ));
 
-}  // namespace
-
-// FIPS 204 Alg. 41 (NTT). Each of the 8 layers adds less than q to the
-// largest |a_i| (the Montgomery product is below q), so |a_i| < 8q on
-// input gives |a_i| < 16q on output.
-void mldsa_ntt(std::int32_t a[256]) {
-  unsigned m = 0;
-  for (unsigned len = 128; len >= 1; len >>= 1) {
-    for (unsigned start = 0; start < 256; start += 2 * len) {
-      const std::int64_t zeta = kZetas[++m];
-      for (unsigned j = start; j < start + len; ++j) {
-        const std::int32_t u = a[j];
-        const std::int32_t t = montgomery_reduce(zeta * a[j + len]);
-        a[j + len] = u - t;
-        a[j] = u + t;
-      }
+// Two consecutive layers of Alg. 41, of half-widths Len and Len/2, in one
+// pass: each group of 2·Len coefficients is finished for both layers
+// while its four quarters are in registers. The arithmetic of every
+// coefficient is the same as one layer at a time.
+template <unsigned Len>
+inline void ntt_two_layers(std::int32_t a[256]) {
+  constexpr unsigned half = Len / 2, groups = 128 / Len;
+  for (unsigned g = 0; g < groups; ++g) {
+    const std::int64_t zeta = kZetas[groups + g];  // layer Len, group g
+    const std::int64_t zeta_lo = kZetas[2 * groups + 2 * g], zeta_hi = kZetas[2 * groups + 2 * g + 1];
+    std::int32_t* p = a + 2 * Len * g;
+#pragma GCC unroll 4
+    for (unsigned j = 0; j < half; ++j) {
+      std::int32_t a0 = p[j], a1 = p[j + half], a2 = p[j + Len], a3 = p[j + Len + half];
+      std::int32_t t = montgomery_reduce(zeta * a2);
+      a2 = a0 - t;
+      a0 = a0 + t;
+      t = montgomery_reduce(zeta * a3);
+      a3 = a1 - t;
+      a1 = a1 + t;
+      t = montgomery_reduce(zeta_lo * a1);
+      p[j + half] = a0 - t;
+      p[j] = a0 + t;
+      t = montgomery_reduce(zeta_hi * a3);
+      p[j + Len + half] = a2 - t;
+      p[j + Len] = a2 + t;
     }
   }
 }
 
-// FIPS 204 Alg. 42 (NTT^-1), times 2^32. Sums double at most per layer, so
-// |a_i| < q on input stays below 256q < 2^31 before the final Montgomery
-// multiplication brings every coefficient back below q.
-void mldsa_invntt_tomont(std::int32_t a[256]) {
-  unsigned m = 256;
-  for (unsigned len = 1; len < 256; len <<= 1) {
-    for (unsigned start = 0; start < 256; start += 2 * len) {
-      const std::int64_t zeta = -static_cast<std::int64_t>(kZetas[--m]);
-      for (unsigned j = start; j < start + len; ++j) {
-        const std::int32_t u = a[j], v = a[j + len];
-        a[j] = u + v;
-        a[j + len] = montgomery_reduce(zeta * (u - v));
-      }
+// The matching pair of Alg. 42 layers, of half-widths Len and 2·Len.
+template <unsigned Len>
+inline void invntt_two_layers(std::int32_t a[256]) {
+  constexpr unsigned groups = 64 / Len;  // groups of 4·Len coefficients
+  for (unsigned g = 0; g < groups; ++g) {
+    // Alg. 42 walks the zetas downwards: layer Len uses −ζ[256/Len − 1 − i]
+    // for its i-th group, so group g's two halves use i = 2g and 2g + 1.
+    const std::int64_t zeta_lo = -static_cast<std::int64_t>(kZetas[2 * 128 / Len - 1 - 2 * g]);
+    const std::int64_t zeta_hi = -static_cast<std::int64_t>(kZetas[2 * 128 / Len - 2 - 2 * g]);
+    const std::int64_t zeta = -static_cast<std::int64_t>(kZetas[128 / Len - 1 - g]);
+    std::int32_t* p = a + 4 * Len * g;
+#pragma GCC unroll 4
+    for (unsigned j = 0; j < Len; ++j) {
+      const std::int32_t a0 = p[j], a1 = p[j + Len], a2 = p[j + 2 * Len], a3 = p[j + 3 * Len];
+      const std::int32_t b0 = a0 + a1, b1 = montgomery_reduce(zeta_lo * (a0 - a1));
+      const std::int32_t b2 = a2 + a3, b3 = montgomery_reduce(zeta_hi * (a2 - a3));
+      p[j] = b0 + b2;
+      p[j + 2 * Len] = montgomery_reduce(zeta * (b0 - b2));
+      p[j + Len] = b1 + b3;
+      p[j + 3 * Len] = montgomery_reduce(zeta * (b1 - b3));
     }
   }
+}
+
+}  // namespace
+
+// FIPS 204 Alg. 41 (NTT), two layers per pass. Each of the 8 layers adds
+// less than q to the largest |a_i| (the Montgomery product is below q), so
+// |a_i| < 8q on input gives |a_i| < 16q on output.
+void mldsa_ntt(std::int32_t a[256]) {
+  ntt_two_layers<128>(a);
+  ntt_two_layers<32>(a);
+  ntt_two_layers<8>(a);
+  ntt_two_layers<2>(a);
+}
+
+// FIPS 204 Alg. 42 (NTT^-1), times 2^32, two layers per pass. Sums double
+// at most per layer, so |a_i| < q on input stays below 256q < 2^31 before
+// the final Montgomery multiplication brings every coefficient back below q.
+void mldsa_invntt_tomont(std::int32_t a[256]) {
+  invntt_two_layers<1>(a);
+  invntt_two_layers<4>(a);
+  invntt_two_layers<16>(a);
+  invntt_two_layers<64>(a);
   for (unsigned j = 0; j < 256; ++j) a[j] = montgomery_reduce(static_cast<std::int64_t>(kInvNttFactor) * a[j]);
 }
 

@@ -6,6 +6,7 @@ namespace pqlab::kernels::portable {
 
 void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
+void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 
 void mlkem_ntt(std::int16_t a[256]);
 void mlkem_invntt_tomont(std::int16_t a[256]);
@@ -17,5 +18,6 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 
 }  // namespace pqlab::kernels::portable

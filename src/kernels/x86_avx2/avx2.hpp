@@ -1,0 +1,20 @@
+// The AVX2 backend's kernels (compiled with -mavx2; its SHA-256 is
+// x86_sha/'s, used where CPUID reports the SHA extensions).
+// Only call these when x86::detect_cpu_features() says the CPU has them.
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::avx2 {
+
+void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
+void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
+
+void mlkem_ntt(std::int16_t a[256]);
+void mlkem_invntt_tomont(std::int16_t a[256]);
+void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
+
+void mldsa_ntt(std::int32_t a[256]);
+void mldsa_invntt_tomont(std::int32_t a[256]);
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+
+}  // namespace pqlab::kernels::avx2

@@ -1,0 +1,74 @@
+// Four Keccak-f[1600] permutations at once with AVX2: one 256-bit register
+// per lane index, holding that lane of the four states.
+#include <immintrin.h>
+
+#include "kernels/x86/keccak_sliced.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+struct Ops {
+  using V = __m256i;
+  static V xor2(V a, V b) { return _mm256_xor_si256(a, b); }
+  static V xor5(V a, V b, V c, V d, V e) {
+    return _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d)), e);
+  }
+  static V chi(V a, V b, V c) { return _mm256_xor_si256(a, _mm256_andnot_si256(b, c)); }
+  static V broadcast(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
+  // Rotations by whole bytes are one byte shuffle; the rest shift twice.
+  template <int n>
+  static V rotl(V x) {
+    if constexpr (n == 0) {
+      return x;
+    } else if constexpr (n == 8) {
+      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1,
+                                                     2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
+    } else if constexpr (n == 56) {
+      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3,
+                                                     4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
+    } else {
+      return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
+    }
+  }
+};
+
+// 4×4 transpose of 64-bit words: rows r[k] become columns. Its own inverse.
+void transpose4(__m256i r[4]) {
+  const __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
+  const __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
+  r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+  r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+  r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+  r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+}  // namespace
+
+void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
+  __m256i a[25];
+  for (std::size_t i = 0; i < 24; i += 4) {
+    __m256i r[4];
+    for (std::size_t k = 0; k < 4; ++k) r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + 25 * k + i));
+    transpose4(r);
+    for (std::size_t k = 0; k < 4; ++k) a[i + k] = r[k];
+  }
+  a[24] = _mm256_set_epi64x(static_cast<long long>(states[99]), static_cast<long long>(states[74]),
+                            static_cast<long long>(states[49]), static_cast<long long>(states[24]));
+  x86::keccak_sliced_rounds<Ops>(a);
+  for (std::size_t i = 0; i < 24; i += 4) {
+    __m256i r[4] = {a[i], a[i + 1], a[i + 2], a[i + 3]};
+    transpose4(r);
+    for (std::size_t k = 0; k < 4; ++k) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + 25 * k + i), r[k]);
+  }
+  alignas(32) std::uint64_t last[4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(last), a[24]);
+  for (std::size_t k = 0; k < 4; ++k) states[25 * k + 24] = last[k];
+}
+
+void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
+  keccak_f1600_x4(states);
+  keccak_f1600_x4(states + 4 * keccak_lanes);
+}
+
+}  // namespace pqlab::kernels::avx2

@@ -1,0 +1,206 @@
+// ML-DSA NTT, inverse NTT and pointwise product (FIPS 204 §7.5) with AVX2,
+// eight int32 coefficients per register. Each lane performs the portable
+// kernel's operations on the same values (the 64-bit products and the
+// Montgomery reduction are exact), so results are bit-exact with it.
+//
+// Layers with spans of 8 or more pair whole registers; the last three
+// (spans 4, 2, 1) interleave two registers at 128-, 64- and 32-bit
+// granularity, as the ML-KEM kernel does, and undo the interleaves after.
+#include <immintrin.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/x86_avx2/avx2.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+constexpr std::int32_t kQ = 8380417;
+constexpr std::int32_t kQInv = 58728449;  // q^-1 mod 2^32
+
+constexpr std::int64_t pow_mod(std::int64_t base, std::int64_t exp) {
+  std::int64_t r = 1;
+  base %= kQ;
+  while (exp > 0) {
+    if (exp & 1) r = r * base % kQ;
+    base = base * base % kQ;
+    exp >>= 1;
+  }
+  return r;
+}
+constexpr std::int32_t centred(std::int64_t x) {
+  x %= kQ;
+  if (x < 0) x += kQ;
+  return static_cast<std::int32_t>(x > kQ / 2 ? x - kQ : x);
+}
+// zetas[k] = ζ^BitRev8(k) · 2^32 mod q, ζ = 1753, centred: the portable
+// kernel's twiddles (FIPS 204 Appendix B times the Montgomery factor).
+constexpr std::array<std::int32_t, 256> make_zetas() {
+  std::array<std::int32_t, 256> z{};
+  constexpr std::int64_t mont = (std::int64_t{1} << 32) % kQ;
+  for (unsigned k = 0; k < 256; ++k) {
+    unsigned rev = 0;
+    for (unsigned i = 0; i < 8; ++i) rev |= ((k >> i) & 1u) << (7 - i);
+    z[k] = centred(pow_mod(1753, rev) * mont);
+  }
+  return z;
+}
+constexpr auto kZetas = make_zetas();
+// 2^64 / 256 mod q, the inverse transform's final factor (as portable).
+constexpr std::int32_t kInvNttFactor =
+    centred(pow_mod(256, kQ - 2) * ((std::int64_t{1} << 32) % kQ) % kQ * ((std::int64_t{1} << 32) % kQ));
+
+constexpr std::int32_t times_qinv(std::int32_t z) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
+}
+
+// A multiplier and its product with q^-1 mod 2^32.
+struct Twiddle {
+  __m256i zeta, zeta_qinv;
+};
+inline Twiddle broadcast(std::int32_t z) { return {_mm256_set1_epi32(z), _mm256_set1_epi32(times_qinv(z))}; }
+
+// Twiddles of one interleaved layer for each of the 16 register pairs:
+// lane l of pair p takes sign·zetas[first + sign·block], block being
+// 2p + l/4 (span 4), 4p + l/2 (span 2) or 8p + l (span 1).
+struct LayerTable {
+  std::array<std::array<std::int32_t, 8>, 16> zeta, zeta_qinv;
+};
+constexpr LayerTable make_layer(unsigned span, int first, int sign) {
+  LayerTable t{};
+  for (unsigned p = 0; p < 16; ++p)
+    for (unsigned l = 0; l < 8; ++l) {
+      const int block = static_cast<int>((8 / span) * p + l / span);
+      const std::int32_t z = sign * kZetas[static_cast<std::size_t>(first + sign * block)];
+      t.zeta[p][l] = z;
+      t.zeta_qinv[p][l] = times_qinv(z);
+    }
+  return t;
+}
+// Forward layer of span len: zetas[128/len + block]; inverse:
+// -zetas[256/len - 1 - block].
+constexpr LayerTable kForward4 = make_layer(4, 32, 1), kForward2 = make_layer(2, 64, 1),
+                     kForward1 = make_layer(1, 128, 1);
+constexpr LayerTable kInverse4 = make_layer(4, 63, -1), kInverse2 = make_layer(2, 127, -1),
+                     kInverse1 = make_layer(1, 255, -1);
+
+inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+inline Twiddle load(const LayerTable& t, std::size_t p) { return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())}; }
+
+// montgomery_reduce(x · zeta) per lane: the 64-bit products of the even
+// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32.
+inline __m256i mont_mul(__m256i x, const Twiddle& w) {
+  const __m256i q = _mm256_set1_epi32(kQ);
+  const __m256i x_odd = _mm256_srli_epi64(x, 32);
+  const __m256i prod_even = _mm256_mul_epi32(x, w.zeta);
+  const __m256i prod_odd = _mm256_mul_epi32(x_odd, _mm256_srli_epi64(w.zeta, 32));
+  const __m256i t_even = _mm256_mul_epi32(x, w.zeta_qinv);
+  const __m256i t_odd = _mm256_mul_epi32(x_odd, _mm256_srli_epi64(w.zeta_qinv, 32));
+  const __m256i r_even = _mm256_sub_epi64(prod_even, _mm256_mul_epi32(t_even, q));
+  const __m256i r_odd = _mm256_sub_epi64(prod_odd, _mm256_mul_epi32(t_odd, q));
+  return _mm256_blend_epi32(_mm256_srli_epi64(r_even, 32), r_odd, 0xaa);
+}
+
+inline void ct(__m256i& a, __m256i& b, const Twiddle& w) {
+  const __m256i t = mont_mul(b, w);
+  b = _mm256_sub_epi32(a, t);
+  a = _mm256_add_epi32(a, t);
+}
+inline void gs(__m256i& a, __m256i& b, const Twiddle& w) {
+  const __m256i u = a;
+  a = _mm256_add_epi32(u, b);
+  b = mont_mul(_mm256_sub_epi32(u, b), w);
+}
+
+inline void interleave128(__m256i& a, __m256i& b) {
+  const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+  a = lo;
+  b = hi;
+}
+inline void interleave64(__m256i& a, __m256i& b) {
+  const __m256i lo = _mm256_unpacklo_epi64(a, b), hi = _mm256_unpackhi_epi64(a, b);
+  a = lo;
+  b = hi;
+}
+inline void interleave32(__m256i& a, __m256i& b) {
+  const __m256i lo = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
+  const __m256i hi = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xaa);
+  a = lo;
+  b = hi;
+}
+
+}  // namespace
+
+// FIPS 204 Alg. 41 (NTT), as the portable kernel.
+void mldsa_ntt(std::int32_t a[256]) {
+  std::size_t m = 1;
+  for (std::size_t len = 128; len >= 8; len >>= 1)
+    for (std::size_t start = 0; start < 256; start += 2 * len) {
+      const Twiddle w = broadcast(kZetas[m++]);
+      for (std::size_t j = start; j < start + len; j += 8) {
+        __m256i x = load(a + j), y = load(a + j + len);
+        ct(x, y, w);
+        store(a + j, x);
+        store(a + j + len, y);
+      }
+    }
+  for (std::size_t p = 0; p < 16; ++p) {
+    __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
+    interleave128(x, y);
+    ct(x, y, load(kForward4, p));
+    interleave64(x, y);
+    ct(x, y, load(kForward2, p));
+    interleave32(x, y);
+    ct(x, y, load(kForward1, p));
+    interleave32(x, y);
+    interleave64(x, y);
+    interleave128(x, y);
+    store(a + 16 * p, x);
+    store(a + 16 * p + 8, y);
+  }
+}
+
+// FIPS 204 Alg. 42 (NTT^-1) times 2^32, as the portable kernel.
+void mldsa_invntt_tomont(std::int32_t a[256]) {
+  for (std::size_t p = 0; p < 16; ++p) {
+    __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
+    interleave128(x, y);
+    interleave64(x, y);
+    interleave32(x, y);
+    gs(x, y, load(kInverse1, p));
+    interleave32(x, y);
+    gs(x, y, load(kInverse2, p));
+    interleave64(x, y);
+    gs(x, y, load(kInverse4, p));
+    interleave128(x, y);
+    store(a + 16 * p, x);
+    store(a + 16 * p + 8, y);
+  }
+  std::size_t m = 32;
+  for (std::size_t len = 8; len < 256; len <<= 1)
+    for (std::size_t start = 0; start < 256; start += 2 * len) {
+      const Twiddle w = broadcast(-kZetas[--m]);
+      for (std::size_t j = start; j < start + len; j += 8) {
+        __m256i x = load(a + j), y = load(a + j + len);
+        gs(x, y, w);
+        store(a + j, x);
+        store(a + j + len, y);
+      }
+    }
+  const Twiddle f = broadcast(kInvNttFactor);
+  for (std::size_t j = 0; j < 256; j += 8) store(a + j, mont_mul(load(a + j), f));
+}
+
+// FIPS 204 Alg. 45 (MultiplyNTT), each product Montgomery-reduced.
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  const __m256i qinv = _mm256_set1_epi32(kQInv);
+  for (std::size_t j = 0; j < 256; j += 8) {
+    const __m256i y = load(b + j);
+    store(r + j, mont_mul(load(a + j), Twiddle{y, _mm256_mullo_epi32(y, qinv)}));
+  }
+}
+
+}  // namespace pqlab::kernels::avx2

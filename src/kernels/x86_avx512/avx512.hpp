@@ -1,0 +1,13 @@
+// The AVX-512 backend's kernels (compiled with -mavx512f -mavx512bw
+// -mavx512dq -mavx512vl). Only call these when x86::detect_cpu_features()
+// says the CPU and OS support AVX-512.
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::avx512 {
+
+void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
+void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
+void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
+
+}  // namespace pqlab::kernels::avx512

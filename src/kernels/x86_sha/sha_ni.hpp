@@ -1,0 +1,13 @@
+// SHA-256 compression with the x86 SHA extensions (compiled with -msha
+// -msse4.1). Only call it when x86::detect_cpu_features() reports sha_ni.
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::sha_ni {
+
+void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
+// The seam's multi-lane entry: SHA-NI runs one stream at a time, so the
+// lanes go one after another (a multi-buffer AVX2/AVX-512 form is issue 9's).
+void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+
+}  // namespace pqlab::kernels::sha_ni
