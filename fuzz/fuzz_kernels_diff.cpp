@@ -1,11 +1,11 @@
 // libFuzzer target: differential test of the kernel backends. For every
 // backend in pqlab::kernels::available(), on the same inputs:
-//   - Keccak-f[1600] x4 equals four x1 calls (within the backend);
+//   - Keccak-f[1600] x4 and x8 equal four and eight x1 calls (within the
+//     backend), and SHA-256 over `lanes` blocks equals one compression each;
 //   - every kernel entry equals the portable backend's result: Keccak x1,
-//     SHA-256/512 compression, the ML-KEM and ML-DSA NTTs, inverse NTTs and
-//     products (inputs first brought inside each entry's stated bounds).
-// Today only `portable` exists, so this checks x4 against x1; SIMD backends
-// are covered as soon as they are listed.
+//     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
+//     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
+//     each entry's stated bounds).
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -21,15 +21,17 @@ using fuzz::require;
 namespace k = pqlab::kernels;
 
 struct Inputs {
-  std::array<std::uint64_t, 4 * k::keccak_lanes> keccak;
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak;
+  std::size_t sha_lanes;
   std::array<std::uint8_t, 2 * 128> blocks;
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
 };
 
 struct Outputs {
-  std::array<std::uint64_t, 4 * k::keccak_lanes> keccak_x1, keccak_x4;
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_x1, keccak_x4, keccak_x8;
   std::array<std::uint32_t, 8> sha256;
+  std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
   std::array<std::uint64_t, 8> sha512;
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
@@ -46,6 +48,7 @@ T read_int(fuzz::Input& in) {
 Inputs make_inputs(fuzz::Input& in) {
   Inputs x;
   for (auto& lane : x.keccak) lane = read_int<std::uint64_t>(in);
+  x.sha_lanes = in.byte() % 5;  // 0..4 lanes over the four 64-byte blocks
   for (auto& b : x.blocks) b = in.byte();
   constexpr int kem_q = 3329, dsa_q = 8380417;
   // Within each entry's contract (kernels.hpp): |a_i| < q.
@@ -59,11 +62,22 @@ Inputs make_inputs(fuzz::Input& in) {
 Outputs run_backend(const k::Table& t, const Inputs& x) {
   Outputs o{};
   o.keccak_x1 = x.keccak;
-  for (std::size_t s = 0; s < 4; ++s) t.keccak_f1600_x1(o.keccak_x1.data() + s * k::keccak_lanes);
+  for (std::size_t s = 0; s < 8; ++s) t.keccak_f1600_x1(o.keccak_x1.data() + s * k::keccak_lanes);
   o.keccak_x4 = x.keccak;
   t.keccak_f1600_x4(o.keccak_x4.data());
+  t.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
+  o.keccak_x8 = x.keccak;
+  t.keccak_f1600_x8(o.keccak_x8.data());
   o.sha256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   t.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
+  const std::uint8_t* blocks[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    blocks[i] = x.blocks.data() + 64 * i;
+    for (std::size_t w = 0; w < 8; ++w)
+      o.sha256_lanes[i][w] = o.sha256_one_by_one[i][w] = static_cast<std::uint32_t>(0x01010101u * (i + 1) + w);
+  }
+  t.sha256_compress_lanes(o.sha256_lanes, blocks, x.sha_lanes);
+  for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
   o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
   t.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
   o.kem_ntt = x.kem_a;
@@ -91,6 +105,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(k::select(name) == Status::ok, "a listed backend can be selected");
     const Outputs o = run_backend(k::active(), x);
     require(o.keccak_x4 == o.keccak_x1, "Keccak x4 equals four x1 calls");
+    require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
+    require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
+            "SHA-256 lanes equal one compression each");
     require(o == reference, "the backend equals portable on every kernel");
   }
   return 0;
