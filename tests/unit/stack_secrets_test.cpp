@@ -2,7 +2,8 @@
 // thread with a painted stack (lab/harness/stack_meter), every caller
 // buffer lives on the heap, and afterwards the whole stack is searched for
 // the secret seed and for secrets derived from it. Any 8-byte aligned piece
-// of a secret found there is a wipe the library missed.
+// of a secret found there is a wipe the library missed. Every kernel
+// backend in pqlab::kernels::available() is checked.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,10 +11,12 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/stack_meter.hpp"
 #include "pqlab/hash.hpp"
+#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/mlkem.hpp"
 #include "pqlab/slhdsa.hpp"
@@ -55,6 +58,18 @@ void expect_no_secret_left(const std::string& what, const std::function<void()>&
           << " bytes below its top";
     }
   }, std::size_t{1} << 20);
+}
+
+// Runs check() once per available backend, then restores the active one.
+template <class Check>
+void for_each_backend(Check&& check) {
+  const std::string original(pqlab::kernels::active_name());
+  for (const std::string_view name : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(name), pqlab::Status::ok);
+    SCOPED_TRACE(std::string("backend ") + std::string(name));
+    check();
+  }
+  ASSERT_EQ(pqlab::kernels::select(original), pqlab::Status::ok);
 }
 
 Bytes concat(const Bytes& a, const Bytes& b) {
@@ -107,9 +122,11 @@ void check_mlkem() {
 }
 
 TEST(StackSecrets, MlKem) {
-  check_mlkem<pqlab::mlkem::MLKEM512>();
-  check_mlkem<pqlab::mlkem::MLKEM768>();
-  check_mlkem<pqlab::mlkem::MLKEM1024>();
+  for_each_backend([] {
+    check_mlkem<pqlab::mlkem::MLKEM512>();
+    check_mlkem<pqlab::mlkem::MLKEM768>();
+    check_mlkem<pqlab::mlkem::MLKEM1024>();
+  });
 }
 
 template <class P>
@@ -149,9 +166,11 @@ void check_mldsa() {
 }
 
 TEST(StackSecrets, MlDsa) {
-  check_mldsa<pqlab::mldsa::MLDSA44>();
-  check_mldsa<pqlab::mldsa::MLDSA65>();
-  check_mldsa<pqlab::mldsa::MLDSA87>();
+  for_each_backend([] {
+    check_mldsa<pqlab::mldsa::MLDSA44>();
+    check_mldsa<pqlab::mldsa::MLDSA65>();
+    check_mldsa<pqlab::mldsa::MLDSA87>();
+  });
 }
 
 template <class P>
@@ -175,9 +194,11 @@ void check_slhdsa() {
 }
 
 TEST(StackSecrets, SlhDsa) {
-  check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_128f>();
-  check_slhdsa<pqlab::slhdsa::SLHDSA_SHAKE_128f>();
-  check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_192f>();
+  for_each_backend([] {
+    check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_128f>();
+    check_slhdsa<pqlab::slhdsa::SLHDSA_SHAKE_128f>();
+    check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_192f>();
+  });
 }
 
 }  // namespace
