@@ -1,13 +1,17 @@
 #!/bin/bash
 # Installs the Debian 12 packages pqlab needs, only those that are missing.
 # Usage: scripts/setup.sh [group ...]   groups: build (default), test, embedded, all
-#   test: also chromium, for the Chromium interop test (tests/interop)
+#   test: also chromium (TLS interop test) and the security-check tools
 #   embedded: the Cortex-M4 cross toolchain and QEMU (embedded/, ~2 min)
 set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
-test_packages=(chromium)
+# Tests: chromium (the TLS interop test); the security checks (README
+# "Security testing"): valgrind (the constant-time test and memcheck.h),
+# clang + compiler-rt (libFuzzer, ASan, UBSan), clang-tidy, binutils
+# (objdump for the select's generated code).
+test_packages=(chromium valgrind clang libclang-rt-14-dev clang-tidy binutils)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
                    binutils-arm-none-eabi qemu-system-arm)
 

@@ -1,10 +1,15 @@
 #!/bin/bash
 # The whole test suite: installs what is missing, then builds and runs every
-# test twice, in Release and under AddressSanitizer + UndefinedBehaviorSanitizer.
-# The Cortex-M4 firmware (label `embedded`: known answers, memory limits and
-# the stack guard on both QEMU boards and both RAM caps) runs in Release only;
-# here a missing ARM toolchain or QEMU fails it instead of skipping it.
-# Left out: the slow SLH-DSA full tier (`ctest --preset release -L full`).
+# test twice, in Release and under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then the security checks: clang-tidy on src/ and each libFuzzer target for
+# PQLAB_FUZZ_SECONDS (default 20) seconds.
+# - The Release run includes the constant-time test under valgrind (label ct)
+#   and the Cortex-M4 firmware (label embedded: known answers, memory limits
+#   and the stack guard on both QEMU boards and both RAM caps); here a missing
+#   ARM toolchain or QEMU fails it instead of skipping it.
+# - Left out: the slow SLH-DSA full tier (`ctest --preset release -L full`) and
+#   the constant-time runs of five SLH-DSA 's' sets (`-L ct-full`); the
+#   regex "full" below excludes both labels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test embedded
@@ -19,4 +24,8 @@ for preset in release asan; do
   [ "$preset" = release ] && excluded="full"
   ctest --preset "$preset" -j "$jobs" --label-exclude "$excluded"
 done
+echo "=== clang-tidy"
+scripts/clang_tidy.sh
+echo "=== fuzz"
+fuzz/run.sh "${PQLAB_FUZZ_SECONDS:-20}"
 echo "=== all tests passed"

@@ -38,7 +38,11 @@ std::size_t used_from_top(const unsigned char* base, std::size_t size) {
   return size - i;
 }
 
-std::size_t run_on_painted_stack(const std::function<void()>& fn, std::size_t stack_bytes) {
+}  // namespace
+
+void run_on_painted_stack(const std::function<void()>& fn,
+                          const std::function<void(std::span<const unsigned char>)>& inspect,
+                          std::size_t stack_bytes) {
   void* mem = mmap(nullptr, stack_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) throw std::runtime_error("stack meter: cannot map a stack");
   auto* base = static_cast<unsigned char*>(mem);
@@ -56,9 +60,22 @@ std::size_t run_on_painted_stack(const std::function<void()>& fn, std::size_t st
     throw std::runtime_error("stack meter: pthread_create failed (" + std::to_string(rc) + ")");
   }
   pthread_join(thread, nullptr);
-  const std::size_t used = used_from_top(base, stack_bytes);
+  try {
+    if (!job.error) inspect(std::span<const unsigned char>(base, stack_bytes));
+  } catch (...) {
+    munmap(mem, stack_bytes);
+    throw;
+  }
   munmap(mem, stack_bytes);
   if (job.error) std::rethrow_exception(job.error);
+}
+
+namespace {
+
+std::size_t stack_used_by(const std::function<void()>& fn, std::size_t stack_bytes) {
+  std::size_t used = 0;
+  run_on_painted_stack(fn, [&](std::span<const unsigned char> s) { used = used_from_top(s.data(), s.size()); },
+                       stack_bytes);
   return used;
 }
 
@@ -66,8 +83,8 @@ std::size_t run_on_painted_stack(const std::function<void()>& fn, std::size_t st
 
 std::size_t measure_peak_stack(const std::function<void()>& fn, std::size_t stack_bytes) {
   static const std::function<void()> empty = [] {};
-  const std::size_t baseline = run_on_painted_stack(empty, stack_bytes);
-  const std::size_t used = run_on_painted_stack(fn, stack_bytes);
+  const std::size_t baseline = stack_used_by(empty, stack_bytes);
+  const std::size_t used = stack_used_by(fn, stack_bytes);
   return used > baseline ? used - baseline : 0;
 }
 

@@ -16,4 +16,11 @@ void secure_wipe(void* p, std::size_t n) {
 #endif
 }
 
+// Never inlined: its buffer must lie below the caller's frame, over the
+// frames of the caller's earlier callees.
+[[gnu::noinline]] void secure_wipe_stack() {
+  unsigned char below[wipe_stack_bytes];
+  secure_wipe(below, sizeof below);
+}
+
 }  // namespace pqlab

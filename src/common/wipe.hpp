@@ -7,6 +7,13 @@ namespace pqlab {
 
 void secure_wipe(void* p, std::size_t n);
 
+// Overwrites wipe_stack_bytes of the stack just below the caller's frame:
+// the frames of functions the caller called and that have returned. That
+// reaches copies no named object holds, e.g. a Keccak permutation's local
+// copy of the state (its output) or its spilled registers.
+inline constexpr std::size_t wipe_stack_bytes = 2048;
+void secure_wipe_stack();
+
 template <class T, std::size_t N>
 void secure_wipe(std::span<T, N> s) {
   secure_wipe(s.data(), s.size_bytes());

@@ -30,7 +30,13 @@ inline void store64(std::uint8_t* p, std::uint64_t v) {
 KeccakSponge::KeccakSponge(std::size_t rate, std::uint8_t domain)
     : state_{}, rate_(rate), pos_(0), domain_(domain), squeezing_(false) {}
 
-KeccakSponge::~KeccakSponge() { secure_wipe(state_, sizeof state_); }
+// The permutations ran from absorb/squeeze, below the caller's frame, and
+// the kernel's local copy of the state (the sponge's output, secrets
+// included) may still lie there (it does under ASan): wipe that too.
+KeccakSponge::~KeccakSponge() {
+  secure_wipe(state_, sizeof state_);
+  secure_wipe_stack();
+}
 
 void KeccakSponge::reset() {
   std::memset(state_, 0, sizeof state_);

@@ -1,6 +1,7 @@
 // ML-DSA key generation (FIPS 204 Alg. 1 and Alg. 6).
 #include <array>
 
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/sampling.hpp"
@@ -33,6 +34,8 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   w.seed_in[33] = static_cast<std::uint8_t>(P::l);
   hash::shake256(w.seed_in, w.expanded);
   const Seed32 rho(w.expanded.data(), 32);
+  // ρ is public (the first 32 bytes of pk): ExpandA may branch on it.
+  ct::declassify(rho.data(), rho.size());
   const Seed64 rho_prime(w.expanded.data() + 32, 64);
 
   for (std::size_t i = 0; i < 32; ++i) {

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "common/ct.hpp"
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "pqlab/hash.hpp"
 
@@ -85,7 +86,9 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 // accepted value is written at position `filled` (the slot past the end
 // absorbs writes once the polynomial is full). Which nibbles get rejected
 // shows in the number of blocks squeezed; those nibbles are discarded and
-// independent of the accepted ones.
+// independent of the accepted ones. So each accept/reject decision is
+// declassified for the constant-time test (common/ct_poison.hpp); the
+// accepted values stay secret.
 template <int Eta>
 void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
   static_assert(Eta == 2 || Eta == 4);
@@ -104,11 +107,11 @@ void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
       for (const std::uint32_t b : {static_cast<std::uint32_t>(byte & 15), static_cast<std::uint32_t>(byte >> 4)}) {
         std::uint32_t value, accept;
         if constexpr (Eta == 2) {
-          accept = ct::mask_lt(b, 15);
+          accept = ct::declassify_value(ct::mask_lt(b, 15));
           value = b - ((b * 205) >> 10) * 5;  // b mod 5 for b < 15
           value = 2 - value;
         } else {
-          accept = ct::mask_lt(b, 9);
+          accept = ct::declassify_value(ct::mask_lt(b, 9));
           value = 4 - b;
         }
         const std::uint32_t room = ct::mask_lt(static_cast<std::uint32_t>(filled), static_cast<std::uint32_t>(n));
@@ -120,6 +123,7 @@ void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
   for (std::size_t i = 0; i < n; ++i) out.c[i] = coeffs[i];
   secure_wipe(coeffs.data(), sizeof coeffs);
   secure_wipe(buf.data(), buf.size());
+  secure_wipe(seed.data(), seed.size());  // holds rho' (secret)
 }
 template void expand_s_poly<2>(Poly&, Seed64, std::uint16_t);
 template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);

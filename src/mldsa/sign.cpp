@@ -3,6 +3,7 @@
 #include <array>
 
 #include "common/ct.hpp"
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "mldsa/mask_schedule.hpp"
 #include "mldsa/packing.hpp"
@@ -74,6 +75,10 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       h.absorb(wk.w1_packed);
       h.squeeze(c_tilde);
     }
+    // c̃ is public: in the signature if this iteration is accepted, and the
+    // hash of a discarded commitment otherwise (sample_in_ball_vartime,
+    // sampling.hpp). Declassified for the constant-time test.
+    ct::declassify(c_tilde.data(), c_tilde.size());
     sample_in_ball_vartime<P::tau>(wk.c, c_tilde);
     ntt(wk.c_hat, wk.c);
 
@@ -123,7 +128,10 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     }
     reject |= ct::mask_lt(static_cast<std::uint32_t>(P::omega), hint_count);
 
-    if (ct::value_barrier(reject) == 0) {
+    // The rejection decision is published (Alg. 7 line 23: the loop either
+    // outputs σ or restarts); once accepted, the hints are signature output.
+    if (ct::declassify_value(ct::value_barrier(reject)) == 0) {
+      ct::declassify(&wk.hints, sizeof wk.hints);
       pack_hints_vartime<P>(sig.data() + Lay::sig_h, wk.hints);
       return Status::ok;
     }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <span>
 
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/poly.hpp"
@@ -30,10 +31,12 @@ class CompactSigningKey {
     sk_ = sk.data();
     Poly s;
     std::uint32_t bad = 0;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(P::k + P::l); ++j)
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::k) + static_cast<std::size_t>(P::l); ++j)
       bad |= unpack_eta<P::eta>(s, sk_ + Lay::sk_s1 + j * Lay::eta_poly_bytes);
     secure_wipe(&s, sizeof s);
-    return ct::value_barrier(bad) == 0 ? Status::ok : Status::invalid_key;
+    // Whether the key is well-formed is published (the status); the
+    // offending coefficients are not.
+    return ct::declassify_value(ct::value_barrier(bad)) == 0 ? Status::ok : Status::invalid_key;
   }
   Seed32 rho() const { return Seed32(sk_ + Lay::sk_rho, 32); }
   Seed32 key() const { return Seed32(sk_ + Lay::sk_key, 32); }

@@ -2,6 +2,7 @@
 // external-μ form. Everything here is public, so it may branch.
 #include <array>
 
+#include "common/ct.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"
@@ -59,15 +60,14 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, t);
   }
 
-  // c̃' = H(μ ‖ w1Encode(w1'), λ/4); valid iff c̃ = c̃'.
+  // c̃' = H(μ ‖ w1Encode(w1'), λ/4); valid iff c̃ = c̃', compared in
+  // constant time (every byte read; one decision on the OR of differences).
   std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
   hash::Shake256 h;
   h.absorb(mu);
   h.absorb(w1_packed);
   h.squeeze(c_tilde_check);
-  for (std::size_t i = 0; i < P::ctilde_bytes; ++i)
-    if (c_tilde_check[i] != c_tilde[i]) return Status::invalid_signature;
-  return Status::ok;
+  return ct::diff(c_tilde_check, c_tilde) == 0 ? Status::ok : Status::invalid_signature;
 }
 
 // FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).

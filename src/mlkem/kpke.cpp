@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/poly.hpp"
@@ -40,6 +41,8 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
   g_in[32] = static_cast<std::uint8_t>(K);
   hash::sha3_512(g_in, rho_sigma);
   const auto rho = std::span(rho_sigma).template first<32>();
+  // ρ is public (it ends ek, line 19): Â's rejection sampling may branch on it.
+  ct::declassify(rho.data(), rho.size());
   const auto sigma = std::span<const std::uint8_t>(rho_sigma).template last<32>();
 
   NttVec<K> s_hat, e_hat;

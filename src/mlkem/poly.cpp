@@ -99,9 +99,10 @@ std::uint32_t compress(std::int16_t coefficient, std::size_t d) {
   return static_cast<std::uint32_t>((numerator * magic) >> 36) & ((1u << d) - 1);
 }
 
-// Decompress_d(y) = round(q · y / 2^d) (eq. 4.8).
+// Decompress_d(y) = round(q · y / 2^d) (eq. 4.8). The rounding term 2^d / 2
+// is written (1 << d) >> 1 so that no d (not even 0) shifts out of range.
 std::int16_t decompress(std::uint32_t y, std::size_t d) {
-  return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + (1u << (d - 1))) >> d);
+  return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + ((1u << d) >> 1)) >> d);
 }
 
 void compress_encode(std::span<std::uint8_t> out, const Poly& p, std::size_t d) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "common/ct.hpp"
+#include "common/ct_poison.hpp"
 #include "slhdsa/address.hpp"
 #include "slhdsa/encoding.hpp"
 #include "slhdsa/xmss.hpp"
@@ -20,6 +21,10 @@ void ht_sign(std::uint8_t* sig, const std::uint8_t* msg, std::uint64_t idx_tree,
   std::uint8_t root[P::n];
   copy_bytes(root, msg, P::n);
   for (int j = 0; j < P::d; ++j) {
+    // The message of layer j (the FORS public key, then each layer's root)
+    // is public: every verifier recomputes it from the signature (Alg. 13).
+    // Its WOTS+ digits set the chain lengths, so declassify it.
+    ct::declassify(root, P::n);
     adrs.set_layer_address(static_cast<std::uint32_t>(j));
     adrs.set_tree_address(idx_tree);
     xmss_sign<P>(sig + static_cast<std::size_t>(j) * P::xmss_sig_bytes, root, root, idx_leaf, adrs, hash);

@@ -6,6 +6,7 @@
 #include <span>
 #include <type_traits>
 
+#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "pqlab/slhdsa.hpp"
 #include "slhdsa/address.hpp"
@@ -76,6 +77,9 @@ void slh_sign_internal(std::uint8_t* sig, const MessageParts& msg, const std::ui
   const std::uint8_t* pk_root = sk + 3 * n;
   const HashFor<P> hash(pk_seed, sk_seed);
   HashFor<P>::prf_msg(sig, sk_prf, opt_rand, msg);  // R
+  // R is the signature's first n bytes (Alg. 19 line 6), public; the FORS
+  // and hypertree indices derived from it (lines 7-10) steer the branches.
+  ct::declassify(sig, n);
   std::uint8_t digest[P::m];
   HashFor<P>::h_msg(digest, P::m, sig, pk_seed, pk_root, msg);
   const DigestIndices<P> at(digest);

@@ -73,7 +73,8 @@ constexpr LayerTable make_layer(unsigned span, int first, int sign) {
   for (unsigned p = 0; p < 16; ++p)
     for (unsigned l = 0; l < 8; ++l) {
       const int block = static_cast<int>((8 / span) * p + l / span);
-      const std::int32_t z = sign * kZetas[static_cast<std::size_t>(first + sign * block)];
+      const int index = first + sign * block;
+      const std::int32_t z = sign * kZetas[static_cast<std::size_t>(index)];
       t.zeta[p][l] = z;
       t.zeta_qinv[p][l] = times_qinv(z);
     }

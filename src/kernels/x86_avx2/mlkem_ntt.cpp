@@ -47,7 +47,8 @@ constexpr LayerTable make_layer(unsigned span, int first, int sign) {
     for (unsigned l = 0; l < 16; ++l) {
       // In the interleaved register each block's half occupies `span` lanes.
       const int block = static_cast<int>((16 / span) * m + l / span);
-      const std::int16_t z = zetas[static_cast<std::size_t>(first + sign * block)];
+      const int index = first + sign * block;
+      const std::int16_t z = zetas[static_cast<std::size_t>(index)];
       t.zeta[m][l] = z;
       t.zeta_qinv[m][l] = times_qinv(z);
     }

@@ -1,0 +1,114 @@
+// libFuzzer target: differential test of the kernel backends. For every
+// backend in pqlab::kernels::available(), on the same inputs:
+//   - Keccak-f[1600] x4 and x8 equal four and eight x1 calls (within the
+//     backend), and SHA-256 over `lanes` blocks equals one compression each;
+//   - every kernel entry equals the portable backend's result: Keccak x1,
+//     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
+//     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
+//     each entry's stated bounds).
+#include <array>
+#include <cstring>
+#include <string_view>
+
+#include "fuzz_input.hpp"
+#include "kernels/kernels.hpp"
+#include "pqlab/kernels.hpp"
+
+namespace {
+
+using namespace pqlab;
+using fuzz::require;
+namespace k = pqlab::kernels;
+
+struct Inputs {
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak;
+  std::size_t sha_lanes;
+  std::array<std::uint8_t, 2 * 128> blocks;
+  std::array<std::int16_t, 256> kem_a, kem_b;
+  std::array<std::int32_t, 256> dsa_a, dsa_b;
+};
+
+struct Outputs {
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_x1, keccak_x4, keccak_x8;
+  std::array<std::uint32_t, 8> sha256;
+  std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
+  std::array<std::uint64_t, 8> sha512;
+  std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
+  std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
+  bool operator==(const Outputs&) const = default;
+};
+
+template <class T>
+T read_int(fuzz::Input& in) {
+  T v = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i) v = static_cast<T>(v << 8 | in.byte());
+  return v;
+}
+
+Inputs make_inputs(fuzz::Input& in) {
+  Inputs x;
+  for (auto& lane : x.keccak) lane = read_int<std::uint64_t>(in);
+  x.sha_lanes = in.byte() % 5;  // 0..4 lanes over the four 64-byte blocks
+  for (auto& b : x.blocks) b = in.byte();
+  constexpr int kem_q = 3329, dsa_q = 8380417;
+  // Within each entry's contract (kernels.hpp): |a_i| < q.
+  for (auto& c : x.kem_a) c = static_cast<std::int16_t>(read_int<std::uint16_t>(in) % (2 * kem_q - 1) - (kem_q - 1));
+  for (auto& c : x.kem_b) c = static_cast<std::int16_t>(read_int<std::uint16_t>(in) % (2 * kem_q - 1) - (kem_q - 1));
+  for (auto& c : x.dsa_a) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
+  for (auto& c : x.dsa_b) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
+  return x;
+}
+
+Outputs run_backend(const k::Table& t, const Inputs& x) {
+  Outputs o{};
+  o.keccak_x1 = x.keccak;
+  for (std::size_t s = 0; s < 8; ++s) t.keccak_f1600_x1(o.keccak_x1.data() + s * k::keccak_lanes);
+  o.keccak_x4 = x.keccak;
+  t.keccak_f1600_x4(o.keccak_x4.data());
+  t.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
+  o.keccak_x8 = x.keccak;
+  t.keccak_f1600_x8(o.keccak_x8.data());
+  o.sha256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  t.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
+  const std::uint8_t* blocks[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    blocks[i] = x.blocks.data() + 64 * i;
+    for (std::size_t w = 0; w < 8; ++w)
+      o.sha256_lanes[i][w] = o.sha256_one_by_one[i][w] = static_cast<std::uint32_t>(0x01010101u * (i + 1) + w);
+  }
+  t.sha256_compress_lanes(o.sha256_lanes, blocks, x.sha_lanes);
+  for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
+  o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
+  t.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
+  o.kem_ntt = x.kem_a;
+  t.mlkem_ntt(o.kem_ntt.data());
+  o.kem_invntt = x.kem_a;
+  t.mlkem_invntt_tomont(o.kem_invntt.data());
+  o.kem_basemul = {};
+  t.mlkem_basemul_acc(o.kem_basemul.data(), x.kem_a.data(), x.kem_b.data());
+  o.dsa_ntt = x.dsa_a;
+  t.mldsa_ntt(o.dsa_ntt.data());
+  o.dsa_invntt = x.dsa_a;
+  t.mldsa_invntt_tomont(o.dsa_invntt.data());
+  t.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  const Inputs x = make_inputs(in);
+  require(k::select("portable") == Status::ok, "portable backend exists");
+  const Outputs reference = run_backend(k::active(), x);
+  for (const std::string_view name : k::available()) {
+    require(k::select(name) == Status::ok, "a listed backend can be selected");
+    const Outputs o = run_backend(k::active(), x);
+    require(o.keccak_x4 == o.keccak_x1, "Keccak x4 equals four x1 calls");
+    require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
+    require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
+            "SHA-256 lanes equal one compression each");
+    require(o == reference, "the backend equals portable on every kernel");
+  }
+  return 0;
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Seed corpora for the libFuzzer targets, made from the vendored ACVP
+vectors (tests/data/acvp/*/prompt.json.xz), in each target's input format
+(see the comment at the top of each fuzz_*.cpp).
+
+Usage: fuzz/make_corpus.py OUTDIR   → OUTDIR/<target>/<seed files>
+"""
+import json
+import lzma
+import os
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "acvp")
+PER_GROUP = 3  # a few cases per group: the fuzzer mutates from there
+
+MLKEM_SETS = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"]
+MLDSA_SETS = ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"]
+SLHDSA_F_SETS = ["SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f", "SLH-DSA-SHA2-192f",
+                 "SLH-DSA-SHAKE-192f", "SLH-DSA-SHA2-256f", "SLH-DSA-SHAKE-256f"]
+# fuzz_cli_load's algorithm byte indexes the registry (src/registry/):
+# ML-KEM-512/768/1024, then ML-DSA-44/65/87, then the SLH-DSA sets.
+MLDSA_REGISTRY_INDEX = 3
+
+
+def groups(name):
+    with lzma.open(os.path.join(ROOT, name, "prompt.json.xz"), "rt") as f:
+        return json.load(f)["testGroups"]
+
+
+def write(outdir, target, label, data):
+    d = os.path.join(outdir, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, label), "wb") as f:
+        f.write(data)
+
+
+def main(outdir):
+    h = bytes.fromhex
+    for g in groups("ML-KEM-encapDecap-FIPS203"):
+        s = MLKEM_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            tag = f"{g['parameterSet']}-{g['function']}-{t['tcId']}"
+            if "ek" in t:
+                write(outdir, "fuzz_mlkem", tag, bytes([s, 0]) + h(t["ek"]))
+                write(outdir, "fuzz_cli_load", tag, bytes([s, 0]) + h(t["ek"]))
+            if "dk" in t:
+                write(outdir, "fuzz_mlkem", tag, bytes([s, 1]) + h(t["dk"]) + h(t.get("c", "")))
+                write(outdir, "fuzz_cli_load", tag, bytes([s, 1]) + h(t["dk"]))
+            if "c" in t:
+                write(outdir, "fuzz_cli_load", tag + "-ct", bytes([s, 2]) + h(t["c"]))
+    for g in groups("ML-KEM-keyGen-FIPS203"):
+        s = MLKEM_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            write(outdir, "fuzz_mlkem", f"{g['parameterSet']}-keygen-{t['tcId']}",
+                  bytes([s, 2]) + h(t["d"]) + h(t["z"]) + h(t["d"]) + b"\x01")
+    for g in groups("ML-DSA-sigVer-FIPS204"):
+        if g.get("signatureInterface") != "external" or g.get("preHash") != "pure":
+            continue
+        s = MLDSA_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            ctx = h(t.get("context", ""))
+            tag = f"{g['parameterSet']}-sigver-{t['tcId']}"
+            write(outdir, "fuzz_mldsa", tag,
+                  bytes([s, 0]) + h(t["pk"]) + h(t["signature"]) + bytes([len(ctx)]) + ctx + h(t["message"]))
+            write(outdir, "fuzz_cli_load", tag + "-pk", bytes([MLDSA_REGISTRY_INDEX + s, 0]) + h(t["pk"]))
+            write(outdir, "fuzz_cli_load", tag + "-sig", bytes([MLDSA_REGISTRY_INDEX + s, 2]) + h(t["signature"]))
+    for g in groups("ML-DSA-keyGen-FIPS204"):
+        s = MLDSA_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            write(outdir, "fuzz_mldsa", f"{g['parameterSet']}-keygen-{t['tcId']}",
+                  bytes([s, 1]) + h(t["seed"]) + b"\x00\x10" + b"message")
+    for g in groups("SLH-DSA-sigVer-FIPS205_v1.1.0.35"):
+        if g["parameterSet"] not in SLHDSA_F_SETS:
+            continue
+        s = SLHDSA_F_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            sig = h(t["signature"])
+            ctx = h(t.get("context", ""))
+            write(outdir, "fuzz_slhdsa", f"{g['parameterSet']}-sigver-{t['tcId']}",
+                  bytes([s, 0]) + h(t["pk"]) + len(sig).to_bytes(2, "big") + sig + bytes([len(ctx)]) + ctx
+                  + h(t["message"]))
+    for s, name in enumerate(SLHDSA_F_SETS):
+        write(outdir, "fuzz_slhdsa", f"{name}-mutate", bytes([s, 1, 0, 0, 1, 0]))
+    # Kernels: any bytes are a valid input; seed with vector bytes.
+    g = groups("ML-KEM-keyGen-FIPS203")[0]
+    blob = b"".join(h(t["d"]) + h(t["z"]) for t in g["tests"])
+    write(outdir, "fuzz_kernels_diff", "mlkem-seeds", blob)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
