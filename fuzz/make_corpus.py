@@ -81,6 +81,28 @@ def main(outdir):
                   + h(t["message"]))
     for s, name in enumerate(SLHDSA_F_SETS):
         write(outdir, "fuzz_slhdsa", f"{name}-mutate", bytes([s, 1, 0, 0, 1, 0]))
+    # Provider key shares (fuzz_provider_keyshare): ML-KEM encapsulation keys
+    # and ciphertexts from the vectors as ClientHello / ServerHello shares of
+    # the pure groups, and for X25519MLKEM768 followed by the X25519 base
+    # point (u = 9); mode 2 with a one-byte change.
+    x25519_base = bytes([9]) + bytes(31)
+    for g in groups("ML-KEM-encapDecap-FIPS203"):
+        s = MLKEM_SETS.index(g["parameterSet"])
+        for t in g["tests"][:PER_GROUP]:
+            tag = f"{g['parameterSet']}-{t['tcId']}"
+            if "ek" in t:
+                write(outdir, "fuzz_provider_keyshare", tag + "-share", bytes([s, 0]) + h(t["ek"]))
+                if g["parameterSet"] == "ML-KEM-768":
+                    write(outdir, "fuzz_provider_keyshare", tag + "-hybrid-share",
+                          bytes([3, 0]) + h(t["ek"]) + x25519_base)
+            if "c" in t:
+                write(outdir, "fuzz_provider_keyshare", tag + "-ct", bytes([s, 1]) + h(t["c"]))
+                if g["parameterSet"] == "ML-KEM-768":
+                    write(outdir, "fuzz_provider_keyshare", tag + "-hybrid-ct",
+                          bytes([3, 1]) + h(t["c"]) + x25519_base)
+    for kem in range(6):
+        write(outdir, "fuzz_provider_keyshare", f"roundtrip-{kem}", bytes([kem, 2, 0, 1]))
+
     # Kernels: any bytes are a valid input; seed with vector bytes.
     g = groups("ML-KEM-keyGen-FIPS203")[0]
     blob = b"".join(h(t["d"]) + h(t["z"]) for t in g["tests"])

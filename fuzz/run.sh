@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_mlkem fuzz_mldsa fuzz_slhdsa fuzz_cli_load fuzz_kernels_diff)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_mlkem fuzz_mldsa fuzz_slhdsa fuzz_cli_load fuzz_kernels_diff fuzz_provider_keyshare)
 
 build=build/fuzz
 CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPQLAB_FUZZ=ON \
-  -DPQLAB_BUILD_TESTS=OFF -DPQLAB_BUILD_TOOLS=OFF -DPQLAB_BUILD_PROVIDER=OFF -DPQLAB_WERROR=ON >/dev/null
+  -DPQLAB_BUILD_TESTS=OFF -DPQLAB_BUILD_TOOLS=OFF -DPQLAB_BUILD_PROVIDER=ON -DPQLAB_WERROR=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
 corpus=$build/corpus
