@@ -1,4 +1,5 @@
 // Portable Keccak-f[1600] (FIPS 202 §3.3–3.4) on 64-bit lanes.
+#include "kernels/keccak_constants.hpp"
 #include "kernels/portable/portable.hpp"
 
 #include <array>
@@ -7,36 +8,9 @@
 namespace pqlab::kernels::portable {
 namespace {
 
-// Round constants RC[i] of ι (FIPS 202 Alg. 5/6), from the degree-8 LFSR.
-constexpr std::array<std::uint64_t, 24> make_round_constants() {
-  std::array<std::uint64_t, 24> rc{};
-  unsigned lfsr = 1;
-  for (std::size_t round = 0; round < 24; ++round) {
-    for (int j = 0; j < 7; ++j) {
-      if (lfsr & 1) rc[round] ^= std::uint64_t{1} << ((1 << j) - 1);
-      lfsr = (lfsr & 0x80) ? ((lfsr << 1) ^ 0x71) : (lfsr << 1);
-      lfsr &= 0xff;
-    }
-  }
-  return rc;
-}
-constexpr auto kRoundConstants = make_round_constants();
-
-// ρ rotation offsets by lane index x + 5y (FIPS 202 Alg. 2): walking
-// (x, y) -> (y, 2x + 3y) from (1, 0) visits every lane but (0, 0), and step
-// t rotates by (t + 1)(t + 2)/2.
-constexpr std::array<int, 25> make_rho_offsets() {
-  std::array<int, 25> r{};
-  std::size_t x = 1, y = 0;
-  for (std::size_t t = 0; t < 24; ++t) {
-    r[x + 5 * y] = static_cast<int>(((t + 1) * (t + 2) / 2) % 64);
-    const std::size_t nx = y, ny = (2 * x + 3 * y) % 5;
-    x = nx;
-    y = ny;
-  }
-  return r;
-}
-constexpr auto kRho = make_rho_offsets();
+using keccak::pi_source;
+using keccak::rho_offsets;
+using keccak::round_constants;
 
 // Lane complementing: the lanes whose bit is set here are held inverted
 // for the whole permutation. χ's a ^ (~b & c) then costs one AND or OR on
@@ -54,8 +28,6 @@ constexpr bool column_inverted(std::size_t x) {
   for (std::size_t y = 0; y < 5; ++y) odd ^= inverted(x + 5 * y);
   return odd;
 }
-// π sends lane (sx, x) to (x, y) with sx = (x + 3y) mod 5 (FIPS 202 Alg. 3).
-constexpr std::size_t pi_source(std::size_t x, std::size_t y) { return (x + 3 * y) % 5 + 5 * x; }
 // Whether the χ input b at (x, y) is held inverted: its source lane's own
 // inversion, and that of θ's D[sx] = C[sx − 1] ⊕ ROT(C[sx + 1], 1).
 constexpr bool b_inverted(std::size_t x, std::size_t y) {
@@ -94,7 +66,7 @@ template <std::size_t Y>
 #pragma GCC unroll 5
   for (std::size_t x = 0; x < 5; ++x) {
     const std::size_t src = pi_source(x, Y);
-    b[x] = std::rotl(a[src] ^ d[src % 5], kRho[src]);  // θ's D, then ρ; π is the indexing
+    b[x] = std::rotl(a[src] ^ d[src % 5], rho_offsets[src]);  // θ's D, then ρ; π is the indexing
   }
   std::uint64_t out[5] = {lane_chi<0, Y>(b), lane_chi<1, Y>(b), lane_chi<2, Y>(b), lane_chi<3, Y>(b),
                           lane_chi<4, Y>(b)};
@@ -133,8 +105,8 @@ void keccak_f1600_x1(std::uint64_t state[keccak_lanes]) {
 #pragma GCC unroll 5
   for (std::size_t x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
   for (std::size_t r = 0; r < 24; r += 2) {
-    round(a, e, c, kRoundConstants[r]);
-    round(e, a, c, kRoundConstants[r + 1]);
+    round(a, e, c, round_constants[r]);
+    round(e, a, c, round_constants[r + 1]);
   }
 #pragma GCC unroll 25
   for (std::size_t i = 0; i < 25; ++i) state[i] = inverted(i) ? ~a[i] : a[i];

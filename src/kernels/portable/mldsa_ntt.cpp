@@ -3,61 +3,22 @@
 #include <array>
 #include <cstdint>
 
+#include "kernels/mldsa_field.hpp"
 #include "kernels/portable/portable.hpp"
 
 namespace pqlab::kernels::portable {
 namespace {
 
-constexpr std::int32_t kQ = 8380417;
-// q^-1 mod 2^32, so that a - (a·q^-1 mod 2^32)·q is divisible by 2^32.
-constexpr std::int32_t kQInv = 58728449;
-static_assert(static_cast<std::uint32_t>(kQ) * static_cast<std::uint32_t>(kQInv) == 1u);
+constexpr std::int32_t kQ = mldsa_field::q;
+constexpr std::int32_t kQInv = mldsa_field::q_inv;
+constexpr const auto& kZetas = mldsa_field::zetas;
+constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
 
 // a · 2^-32 mod q for |a| < q · 2^31; the result r has |r| < q.
 inline std::int32_t montgomery_reduce(std::int64_t a) {
   const std::int32_t t = static_cast<std::int32_t>(static_cast<std::uint32_t>(a) * static_cast<std::uint32_t>(kQInv));
   return static_cast<std::int32_t>((a - static_cast<std::int64_t>(t) * kQ) >> 32);
 }
-
-constexpr std::int64_t pow_mod(std::int64_t base, std::int64_t exp) {
-  std::int64_t r = 1;
-  base %= kQ;
-  while (exp > 0) {
-    if (exp & 1) r = r * base % kQ;
-    base = base * base % kQ;
-    exp >>= 1;
-  }
-  return r;
-}
-
-constexpr unsigned bit_reverse8(unsigned k) {
-  unsigned r = 0;
-  for (int i = 0; i < 8; ++i) r |= ((k >> i) & 1u) << (7 - i);
-  return r;
-}
-
-// Centred representative of x mod q, in (-q/2, q/2].
-constexpr std::int32_t centred(std::int64_t x) {
-  x %= kQ;
-  if (x < 0) x += kQ;
-  return static_cast<std::int32_t>(x > kQ / 2 ? x - kQ : x);
-}
-
-// zetas[k] = ζ^BitRev8(k) · 2^32 mod q with ζ = 1753, the 512th root of
-// unity of FIPS 204 §7.5 (Appendix B lists the same powers without the
-// Montgomery factor).
-constexpr std::array<std::int32_t, 256> make_zetas() {
-  std::array<std::int32_t, 256> z{};
-  constexpr std::int64_t mont = (std::int64_t{1} << 32) % kQ;
-  for (unsigned k = 0; k < 256; ++k) z[k] = centred(pow_mod(1753, bit_reverse8(k)) * mont);
-  return z;
-}
-constexpr auto kZetas = make_zetas();
-
-// 2^64 / 256 mod q: the inverse transform's final factor 256^-1 with the
-// Montgomery factor 2^32 folded in twice (one cancels the reduction itself).
-constexpr std::int32_t kInvNttFactor =
-    centred(pow_mod(256, kQ - 2) * ((std::int64_t{1} << 32) % kQ) % kQ * ((std::int64_t{1} << 32) % kQ));
 
 // Two consecutive layers of Alg. 41, of half-widths Len and Len/2, in one
 // pass: each group of 2·Len coefficients is finished for both layers

@@ -12,45 +12,17 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/mldsa_field.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
 
-constexpr std::int32_t kQ = 8380417;
-constexpr std::int32_t kQInv = 58728449;  // q^-1 mod 2^32
-
-constexpr std::int64_t pow_mod(std::int64_t base, std::int64_t exp) {
-  std::int64_t r = 1;
-  base %= kQ;
-  while (exp > 0) {
-    if (exp & 1) r = r * base % kQ;
-    base = base * base % kQ;
-    exp >>= 1;
-  }
-  return r;
-}
-constexpr std::int32_t centred(std::int64_t x) {
-  x %= kQ;
-  if (x < 0) x += kQ;
-  return static_cast<std::int32_t>(x > kQ / 2 ? x - kQ : x);
-}
-// zetas[k] = ζ^BitRev8(k) · 2^32 mod q, ζ = 1753, centred: the portable
-// kernel's twiddles (FIPS 204 Appendix B times the Montgomery factor).
-constexpr std::array<std::int32_t, 256> make_zetas() {
-  std::array<std::int32_t, 256> z{};
-  constexpr std::int64_t mont = (std::int64_t{1} << 32) % kQ;
-  for (unsigned k = 0; k < 256; ++k) {
-    unsigned rev = 0;
-    for (unsigned i = 0; i < 8; ++i) rev |= ((k >> i) & 1u) << (7 - i);
-    z[k] = centred(pow_mod(1753, rev) * mont);
-  }
-  return z;
-}
-constexpr auto kZetas = make_zetas();
-// 2^64 / 256 mod q, the inverse transform's final factor (as portable).
-constexpr std::int32_t kInvNttFactor =
-    centred(pow_mod(256, kQ - 2) * ((std::int64_t{1} << 32) % kQ) % kQ * ((std::int64_t{1} << 32) % kQ));
+constexpr std::int32_t kQ = mldsa_field::q;
+constexpr std::int32_t kQInv = mldsa_field::q_inv;
+// The portable kernel's twiddles and final factor.
+constexpr const auto& kZetas = mldsa_field::zetas;
+constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
 
 constexpr std::int32_t times_qinv(std::int32_t z) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));

@@ -17,16 +17,17 @@
 namespace pqlab::kernels::avx512 {
 namespace {
 
-using x86::kKeccakRoundConstants;
-using x86::kRhoOffsets;
+using keccak::round_constants;
+using keccak::rho_offsets;
 
 // Lane indexes for the permutes (lanes 5-7 of every index are don't-cares).
 inline __m512i idx(long long l0, long long l1, long long l2, long long l3, long long l4) {
   return _mm512_setr_epi64(l0, l1, l2, l3, l4, 0, 0, 0);
 }
 
-inline __m512i rho_offsets(std::size_t y) {
-  const auto r = [y](std::size_t x) { return static_cast<long long>(kRhoOffsets[x + 5 * y]); };
+// ρ offsets of plane y, one per lane.
+inline __m512i plane_rho_offsets(std::size_t y) {
+  const auto r = [y](std::size_t x) { return static_cast<long long>(rho_offsets[x + 5 * y]); };
   return idx(r(0), r(1), r(2), r(3), r(4));
 }
 
@@ -40,7 +41,8 @@ void keccak_f1600_x1(std::uint64_t state[keccak_lanes]) {
   __m512i p[5];
   for (std::size_t y = 0; y < 5; ++y) p[y] = _mm512_maskz_loadu_epi64(kPlane, state + 5 * y);
   const __m512i prev = idx(4, 0, 1, 2, 3), next = idx(1, 2, 3, 4, 0), next2 = idx(2, 3, 4, 0, 1);
-  const __m512i rho[5] = {rho_offsets(0), rho_offsets(1), rho_offsets(2), rho_offsets(3), rho_offsets(4)};
+  const __m512i rho[5] = {plane_rho_offsets(0), plane_rho_offsets(1), plane_rho_offsets(2), plane_rho_offsets(3),
+                          plane_rho_offsets(4)};
   // π: A'[X, Y] = A[(X + 3Y) mod 5, X]. First pairs of planes are
   // interleaved (plane x's lane (x + 3j) mod 5 for j = 0..3 and for j = 4),
   // then each output plane Y gathers its first four lanes from the pairs
@@ -78,7 +80,7 @@ void keccak_f1600_x1(std::uint64_t state[keccak_lanes]) {
       p[y] = _mm512_ternarylogic_epi64(b[y], _mm512_permutexvar_epi64(next, b[y]),
                                        _mm512_permutexvar_epi64(next2, b[y]), kChi);
     // ι
-    p[0] = _mm512_mask_xor_epi64(p[0], 1, p[0], _mm512_set1_epi64(static_cast<long long>(kKeccakRoundConstants[round])));
+    p[0] = _mm512_mask_xor_epi64(p[0], 1, p[0], _mm512_set1_epi64(static_cast<long long>(round_constants[round])));
   }
   for (std::size_t y = 0; y < 5; ++y) _mm512_mask_storeu_epi64(state + 5 * y, kPlane, p[y]);
 }

@@ -1,0 +1,53 @@
+// Constants of Z_q for ML-DSA, q = 8380417 (FIPS 204 §7.5), shared by the
+// NTT kernels of every backend. Computed at compile time (consteval: no
+// code is emitted).
+#pragma once
+#include <array>
+#include <cstdint>
+
+namespace pqlab::kernels::mldsa_field {
+
+inline constexpr std::int32_t q = 8380417;
+// q^-1 mod 2^32, so that a - (a·q^-1 mod 2^32)·q is divisible by 2^32.
+inline constexpr std::int32_t q_inv = 58728449;
+static_assert(static_cast<std::uint32_t>(q) * static_cast<std::uint32_t>(q_inv) == 1u);
+
+consteval std::int64_t pow_mod(std::int64_t base, std::int64_t exp) {
+  std::int64_t r = 1;
+  base %= q;
+  while (exp > 0) {
+    if (exp & 1) r = r * base % q;
+    base = base * base % q;
+    exp >>= 1;
+  }
+  return r;
+}
+
+// Centred representative of x mod q, in (-q/2, q/2].
+consteval std::int32_t centred(std::int64_t x) {
+  x %= q;
+  if (x < 0) x += q;
+  return static_cast<std::int32_t>(x > q / 2 ? x - q : x);
+}
+
+// zetas[k] = ζ^BitRev8(k) · 2^32 mod q with ζ = 1753, the 512th root of
+// unity of FIPS 204 §7.5 (Appendix B lists the same powers without the
+// Montgomery factor), centred.
+consteval std::array<std::int32_t, 256> make_zetas() {
+  std::array<std::int32_t, 256> z{};
+  constexpr std::int64_t mont = (std::int64_t{1} << 32) % q;
+  for (unsigned k = 0; k < 256; ++k) {
+    unsigned rev = 0;
+    for (unsigned i = 0; i < 8; ++i) rev |= ((k >> i) & 1u) << (7 - i);
+    z[k] = centred(pow_mod(1753, rev) * mont);
+  }
+  return z;
+}
+inline constexpr std::array<std::int32_t, 256> zetas = make_zetas();
+
+// 2^64 / 256 mod q: the inverse transform's final factor 256^-1 with the
+// Montgomery factor 2^32 folded in twice (one cancels the reduction itself).
+inline constexpr std::int32_t inv_ntt_factor =
+    centred(pow_mod(256, q - 2) * ((std::int64_t{1} << 32) % q) % q * ((std::int64_t{1} << 32) % q));
+
+}  // namespace pqlab::kernels::mldsa_field
