@@ -17,3 +17,16 @@ finish() {
   if [ "$failures" -ne 0 ]; then echo "$failures failure(s)"; exit 1; fi
   echo "all $1 CLI checks passed"
 }
+# expect_error <what> <pattern> <command...>: the command must exit 2 with
+# exactly one "pqlab: ..." line on stderr that mentions the pattern.
+expect_error() {
+  local what=$1 pattern=$2; shift 2
+  "$@" >out.txt 2>err.txt
+  local rc=$?
+  if [ $rc -ne 2 ]; then fail "$what: exit $rc, expected 2"; return; fi
+  if [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q '^pqlab: ' err.txt; then
+    fail "$what: expected one 'pqlab: ...' line on stderr, got: $(cat err.txt)"
+  elif ! grep -qi -- "$pattern" err.txt; then
+    fail "$what: message does not mention '$pattern': $(cat err.txt)"
+  fi
+}

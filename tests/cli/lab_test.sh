@@ -5,18 +5,6 @@
 # Usage: lab_test.sh <pqlab binary> <unpacked test-data dir>
 source "$(dirname "$0")/common.sh"
 
-expect_error() {
-  local what=$1 pattern=$2; shift 2
-  "$@" >out.txt 2>err.txt
-  local rc=$?
-  if [ $rc -ne 2 ]; then fail "$what: exit $rc, expected 2"; return; fi
-  if [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q '^pqlab: ' err.txt; then
-    fail "$what: expected one 'pqlab: ...' line on stderr, got: $(cat err.txt)"
-  elif ! grep -qi -- "$pattern" err.txt; then
-    fail "$what: message does not mention '$pattern': $(cat err.txt)"
-  fi
-}
-
 expect_error "unknown algorithm" "unknown algorithm" "$PQLAB" bench -a NOT-AN-ALGORITHM
 expect_error "unknown backend" "unknown kernel backend" "$PQLAB" bench --kernels portable,neon
 expect_error "negative time" "min-time" "$PQLAB" bench --min-time -1

@@ -4,18 +4,6 @@
 # Usage: tls_bench_test.sh <pqlab binary> <unpacked test-data dir>
 source "$(dirname "$0")/common.sh"
 
-expect_error() {
-  local what=$1 pattern=$2; shift 2
-  "$@" >out.txt 2>err.txt
-  local rc=$?
-  if [ $rc -ne 2 ]; then fail "$what: exit $rc, expected 2"; return; fi
-  if [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q '^pqlab: ' err.txt; then
-    fail "$what: expected one 'pqlab: ...' line on stderr, got: $(cat err.txt)"
-  elif ! grep -qi -- "$pattern" err.txt; then
-    fail "$what: message does not mention '$pattern': $(cat err.txt)"
-  fi
-}
-
 expect_error "zero handshakes" "handshakes" "$PQLAB" tls-bench --handshakes 0
 expect_error "non-numeric handshakes" "handshakes" "$PQLAB" tls-bench --handshakes many
 expect_error "zero runs" "runs" "$PQLAB" tls-bench --runs 0 --handshakes 1
