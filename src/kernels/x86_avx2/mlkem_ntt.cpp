@@ -15,6 +15,7 @@
 
 #include "kernels/mlkem_field.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/interleave.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -101,24 +102,6 @@ inline void gs(__m256i& a, __m256i& b, const Twiddle& w) {
   b = fqmul(_mm256_sub_epi16(b, t), w);
 }
 
-// Interleaves of two registers at 128-, 64- and 32-bit granularity: the
-// first result takes the even-numbered pieces of both, the second the odd.
-inline void interleave128(__m256i& a, __m256i& b) {
-  const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
-  a = lo;
-  b = hi;
-}
-inline void interleave64(__m256i& a, __m256i& b) {
-  const __m256i lo = _mm256_unpacklo_epi64(a, b), hi = _mm256_unpackhi_epi64(a, b);
-  a = lo;
-  b = hi;
-}
-inline void interleave32(__m256i& a, __m256i& b) {
-  const __m256i lo = _mm256_blend_epi32(a, _mm256_slli_epi64(b, 32), 0xaa);
-  const __m256i hi = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xaa);
-  a = lo;
-  b = hi;
-}
 
 // γ of each coefficient pair, by register: ±zetas[64 + pair/2], + on even
 // pairs (FIPS 203 Alg. 11's ζ^(2 BitRev7(i) + 1) in Montgomery form).
