@@ -68,22 +68,26 @@ void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out)
 void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 
-// Four SHAKE128 instances over equal-length inputs, squeezed a whole block
-// at a time: the kernel's x4 permutation runs them side by side.
-class Shake128x4 {
+// Up to eight SHAKE instances (rate 168: SHAKE128, 136: SHAKE256), each
+// over an input shorter than one block, squeezed a whole block at a time:
+// the kernel's x8/x4 permutations run the lanes side by side where that
+// beats one state at a time. Outputs equal those of the one-lane sponge.
+template <std::size_t RateBytes>
+class ShakeLanes {
  public:
-  static constexpr std::size_t rate_bytes = Shake128::rate_bytes;
-  ~Shake128x4();
-  // Absorbs in[i] for i < lanes (each under one block) and pads. With fewer
-  // than four lanes the backend may run them one at a time when that is
-  // cheaper (the portable one does); outputs are the same either way.
-  void absorb_once(const std::span<const std::uint8_t> in[4], std::size_t lanes = 4);
-  // Writes one block (168 bytes) of output to out[i] for each active lane.
-  void squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]);
+  static constexpr std::size_t rate_bytes = RateBytes;
+  static constexpr std::size_t max_lanes = 8;
+  ~ShakeLanes();
+  // Absorbs in[i] for i < lanes (each under rate_bytes long) and pads.
+  void absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes);
+  // Writes the next block of output (rate_bytes) to out[i] for each lane.
+  void squeeze_block(std::uint8_t* const* out);
 
  private:
-  std::uint64_t states_[4 * 25];
-  std::size_t lanes_ = 4;
+  std::uint64_t states_[max_lanes * 25];
+  std::size_t lanes_ = 0;
 };
+using Shake128Lanes = ShakeLanes<Shake128::rate_bytes>;
+using Shake256Lanes = ShakeLanes<Shake256::rate_bytes>;
 
 }  // namespace pqlab::hash

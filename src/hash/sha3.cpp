@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "common/wipe.hpp"
+#include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -127,11 +128,38 @@ void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
   h.squeeze(out);
 }
 
-Shake128x4::~Shake128x4() { secure_wipe(states_, sizeof states_); }
+namespace detail {
 
-void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4], std::size_t lanes) {
+void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacity) {
+  const kernels::Table& k = kernels::active();
+  std::size_t done = 0;
+  while (done < count) {
+    const std::size_t left = count - done;
+    std::uint64_t* first = states + done * kernels::keccak_lanes;
+    std::size_t width = 1;
+    if (capacity - done >= 8 && left >= k.keccak_x8_min_lanes) width = 8;
+    else if (capacity - done >= 4 && left >= k.keccak_x4_min_lanes) width = 4;
+    for (std::size_t i = left; i < width; ++i)
+      for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
+    if (width == 8) k.keccak_f1600_x8(first);
+    else if (width == 4) k.keccak_f1600_x4(first);
+    else k.keccak_f1600_x1(first);
+    done += width < left ? width : left;
+  }
+}
+
+}  // namespace detail
+
+template <std::size_t RateBytes>
+ShakeLanes<RateBytes>::~ShakeLanes() {
+  secure_wipe(states_, sizeof states_);
+  secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
+}
+
+template <std::size_t RateBytes>
+void ShakeLanes<RateBytes>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
   std::memset(states_, 0, sizeof states_);
-  lanes_ = lanes < 4 ? lanes : 4;
+  lanes_ = lanes < max_lanes ? lanes : max_lanes;
   for (std::size_t lane = 0; lane < lanes_; ++lane) {
     std::uint64_t* s = states_ + 25 * lane;
     for (std::size_t i = 0; i < in[lane].size(); ++i) xor_byte(s, i, in[lane][i]);
@@ -141,15 +169,14 @@ void Shake128x4::absorb_once(const std::span<const std::uint8_t> in[4], std::siz
   // Each squeeze_block permutes first, so no permutation is pending here.
 }
 
-void Shake128x4::squeeze_block(std::span<std::uint8_t, rate_bytes> out[4]) {
-  const kernels::Table& k = kernels::active();
-  if (lanes_ >= k.keccak_x4_min_lanes) {
-    k.keccak_f1600_x4(states_);
-  } else {
-    for (std::size_t lane = 0; lane < lanes_; ++lane) k.keccak_f1600_x1(states_ + 25 * lane);
-  }
+template <std::size_t RateBytes>
+void ShakeLanes<RateBytes>::squeeze_block(std::uint8_t* const* out) {
+  detail::permute_lanes(states_, lanes_, max_lanes);
   for (std::size_t lane = 0; lane < lanes_; ++lane)
-    for (std::size_t i = 0; i < rate_bytes / 8; ++i) store64(out[lane].data() + 8 * i, states_[25 * lane + i]);
+    for (std::size_t i = 0; i < rate_bytes / 8; ++i) store64(out[lane] + 8 * i, states_[25 * lane + i]);
 }
+
+template class ShakeLanes<Shake128::rate_bytes>;
+template class ShakeLanes<Shake256::rate_bytes>;
 
 }  // namespace pqlab::hash

@@ -31,10 +31,8 @@ class HeldMask {
  public:
   template <class SigningKey>
   void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& acc, NttPoly& scratch) {
-    for (std::size_t j = 0; j < P::l; ++j) {
-      expand_mask_poly<P::z_bits - 1>(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
-      ntt(y_hat_[j], y_[j]);
-    }
+    expand_mask_polys<P::z_bits - 1>(y_, rho_second, kappa, P::l);
+    for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P>(w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
   }

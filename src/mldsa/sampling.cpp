@@ -52,33 +52,34 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
   }
 }
 
-// FIPS 204 Alg. 30 (RejNTTPoly), four at a time.
+// FIPS 204 Alg. 30 (RejNTTPoly), up to eight entries side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count) {
-  std::size_t done = 0;
-  for (; done + 4 <= count; done += 4) {
-    std::array<std::array<std::uint8_t, 34>, 4> seeds;
-    std::span<const std::uint8_t> in[4];
-    for (std::size_t lane = 0; lane < 4; ++lane) {
+  constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
+  for (std::size_t done = 0; done < count;) {
+    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
+    std::array<std::array<std::uint8_t, 34>, kLanes> seeds;
+    std::span<const std::uint8_t> in[kLanes];
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
       seeds[lane] = matrix_seed(rho, at[done + lane]);
       in[lane] = seeds[lane];
     }
-    hash::Shake128x4 xof;
-    xof.absorb_once(in);
-    std::array<std::array<std::uint8_t, kShake128Block>, 4> blocks;
-    std::span<std::uint8_t, kShake128Block> outs[4] = {blocks[0], blocks[1], blocks[2], blocks[3]};
-    std::array<std::size_t, 4> filled{};
-    bool all_full = false;
-    while (!all_full) {
+    hash::Shake128Lanes xof;
+    xof.absorb_once(in, lanes);
+    std::array<std::array<std::uint8_t, kShake128Block>, kLanes> blocks;
+    std::uint8_t* outs[kLanes];
+    for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = blocks[lane].data();
+    std::array<std::size_t, kLanes> filled{};
+    for (bool all_full = false; !all_full;) {
       xof.squeeze_block(outs);
       all_full = true;
-      for (std::size_t lane = 0; lane < 4; ++lane) {
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
         filled[lane] = accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(),
                                                         kShake128Block);
         all_full = all_full && filled[lane] == n;
       }
     }
+    done += lanes;
   }
-  for (; done < count; ++done) expand_a_entry_vartime(out[done], rho, at[done]);
 }
 
 // FIPS 204 Alg. 31 (RejBoundedPoly) with Alg. 15 (CoeffFromHalfByte). The
@@ -128,34 +129,83 @@ void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
 template void expand_s_poly<2>(Poly&, Seed64, std::uint16_t);
 template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);
 
-// FIPS 204 Alg. 34 (ExpandMask) for one polynomial, with Alg. 19
-// (BitUnpack(·, γ1 - 1, γ1)) on the SHAKE256 output.
+namespace {
+
+// FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it:
+// coefficient i is γ1 minus the (γ1's bit length + 1)-bit little-endian
+// field at bit i·bits of `packed`, read with one 8-byte load at a fixed
+// offset (so `packed` needs 8 readable bytes past the 32·bits it packs).
 template <int Gamma1Log2>
-void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
+void unpack_mask(Poly& out, const std::uint8_t* packed) {
   constexpr std::size_t bits = Gamma1Log2 + 1;
   constexpr std::int32_t gamma1 = std::int32_t{1} << Gamma1Log2;
-  std::array<std::uint8_t, 66> seed;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t bit = i * bits;
+    std::uint64_t word = 0;
+    for (std::size_t b = 0; b < 8; ++b) word |= static_cast<std::uint64_t>(packed[bit / 8 + b]) << (8 * b);
+    out.c[i] = gamma1 - static_cast<std::int32_t>((word >> (bit % 8)) & ((std::uint64_t{1} << bits) - 1));
+  }
+}
+
+template <int Gamma1Log2>
+constexpr std::size_t kMaskBytes = 32 * (Gamma1Log2 + 1);
+
+// ρ'' ‖ IntegerToBytes(nonce, 2), written in place (ρ'' is secret: no
+// copies left behind).
+void fill_mask_seed(std::array<std::uint8_t, 66>& seed, Seed64 rho_second, std::uint16_t nonce) {
   for (std::size_t i = 0; i < 64; ++i) seed[i] = rho_second[i];
   seed[64] = static_cast<std::uint8_t>(nonce);
   seed[65] = static_cast<std::uint8_t>(nonce >> 8);
-  std::array<std::uint8_t, 32 * bits> buf;
-  hash::shake256(seed, buf);
-  std::uint64_t acc = 0;
-  std::size_t have = 0, pos = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (have < bits) {
-      acc |= static_cast<std::uint64_t>(buf[pos++]) << have;
-      have += 8;
-    }
-    out.c[i] = gamma1 - static_cast<std::int32_t>(acc & ((std::uint64_t{1} << bits) - 1));
-    acc >>= bits;
-    have -= bits;
-  }
+}
+
+}  // namespace
+
+// FIPS 204 Alg. 34 (ExpandMask) for one polynomial.
+template <int Gamma1Log2>
+void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
+  std::array<std::uint8_t, 66> seed;
+  fill_mask_seed(seed, rho_second, nonce);
+  std::array<std::uint8_t, kMaskBytes<Gamma1Log2> + 8> buf{};
+  hash::shake256(seed, std::span(buf.data(), kMaskBytes<Gamma1Log2>));
+  unpack_mask<Gamma1Log2>(out, buf.data());
   secure_wipe(buf.data(), buf.size());
   secure_wipe(seed.data(), seed.size());
 }
 template void expand_mask_poly<17>(Poly&, Seed64, std::uint16_t);
 template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
+
+// FIPS 204 Alg. 34 (ExpandMask) for `count` consecutive polynomials, their
+// SHAKE256 instances run side by side.
+template <int Gamma1Log2>
+void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count) {
+  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
+  constexpr std::size_t kBlocks = (kMaskBytes<Gamma1Log2> + kShake256Block - 1) / kShake256Block;
+  static_assert(kBlocks * kShake256Block >= kMaskBytes<Gamma1Log2> + 8, "room for unpack_mask's last load");
+  struct Work {
+    std::array<std::array<std::uint8_t, 66>, kLanes> seeds;
+    std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kLanes> bufs;
+  } w;
+  for (std::size_t done = 0; done < count;) {
+    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
+    std::span<const std::uint8_t> in[kLanes];
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      fill_mask_seed(w.seeds[lane], rho_second, static_cast<std::uint16_t>(first_nonce + done + lane));
+      in[lane] = w.seeds[lane];
+    }
+    hash::Shake256Lanes xof;
+    xof.absorb_once(in, lanes);
+    for (std::size_t block = 0; block < kBlocks; ++block) {
+      std::uint8_t* outs[kLanes];
+      for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kShake256Block;
+      xof.squeeze_block(outs);
+    }
+    for (std::size_t lane = 0; lane < lanes; ++lane) unpack_mask<Gamma1Log2>(out[done + lane], w.bufs[lane].data());
+    done += lanes;
+  }
+  secure_wipe(&w, sizeof w);
+}
+template void expand_mask_polys<17>(Poly*, Seed64, std::uint16_t, std::size_t);
+template void expand_mask_polys<19>(Poly*, Seed64, std::uint16_t, std::size_t);
 
 // FIPS 204 Alg. 29 (SampleInBall).
 template <int Tau>

@@ -20,7 +20,7 @@ struct MatrixIndex {
   std::uint8_t col;
 };
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
-// `count` entries at once, four SHAKE128 instances side by side.
+// `count` entries at once, up to eight SHAKE128 instances side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count);
 
 // RejBoundedPoly(ρ' ‖ IntegerToBytes(index, 2)) (FIPS 204 Alg. 31, as used
@@ -32,6 +32,10 @@ void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index);
 // γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce);
+// y[0..count) from nonces first_nonce, first_nonce + 1, ... (Alg. 34 as a
+// whole), up to eight SHAKE256 instances side by side.
+template <int Gamma1Log2>
+void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count);
 
 // SampleInBall(c̃) (FIPS 204 Alg. 29): τ coefficients ±1, the rest 0.
 // Its running time depends on c̃. c̃ is public for the signature that is

@@ -84,12 +84,11 @@ class ExpandedSigningKey {
       s2_[i] = compact_.s2_hat(i, unused);
       t0_[i] = compact_.t0_hat(i, unused);
     }
-    std::array<MatrixIndex, P::l> at;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
+    std::array<MatrixIndex, P::k * P::l> at;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i)
       for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
-        at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
-      expand_a_entries_vartime(a_[i], compact_.rho(), at.data(), at.size());
-    }
+        at[i * P::l + j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
+    expand_a_entries_vartime(&a_[0][0], compact_.rho(), at.data(), at.size());
     secure_wipe(&unused, sizeof unused);
     return Status::ok;
   }

@@ -54,7 +54,7 @@ Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int
 }
 
 // FIPS 203 Alg. 7 (SampleNTT) for up to four entries at once over
-// hash::Shake128x4: every lane squeezes a block per round; the round repeats
+// hash::Shake128Lanes: every lane squeezes a block per round; the round repeats
 // until every lane has 256 coefficients below q.
 template <std::size_t K>
 void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32> rho, std::size_t row, bool transposed) {
@@ -68,13 +68,12 @@ void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32>
     seeds[lane][33] = static_cast<std::uint8_t>(transposed ? j : row);
     inputs[lane] = seeds[lane];
   }
-  hash::Shake128x4 xof;
+  hash::Shake128Lanes xof;
   xof.absorb_once(inputs, K);
 
   std::array<std::size_t, K> filled{};
-  std::array<std::array<std::uint8_t, hash::Shake128x4::rate_bytes>, 4> blocks;
-  std::span<std::uint8_t, hash::Shake128x4::rate_bytes> block_spans[4] = {blocks[0], blocks[1], blocks[2],
-                                                                            blocks[3]};
+  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, 4> blocks;
+  std::uint8_t* const block_spans[4] = {blocks[0].data(), blocks[1].data(), blocks[2].data(), blocks[3].data()};
   for (bool done = false; !done;) {
     xof.squeeze_block(block_spans);
     done = true;

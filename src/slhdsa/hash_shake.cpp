@@ -2,6 +2,7 @@
 #include "slhdsa/hash_shake.hpp"
 
 #include "common/wipe.hpp"
+#include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -40,30 +41,6 @@ void store_output(std::uint8_t* out, const std::uint64_t* state) {
   for (std::size_t i = 0; i < Lanes; ++i) store64(out + 8 * i, state[i]);
 }
 
-// Permutes `count` one-block states (room for `Batch` in `states`) with the
-// widest kernel call that pays off for the lanes left: the kernel's
-// x8_min / x4_min lane counts say from how many live lanes an 8- or 4-state
-// call beats that many one-state calls. Idle lanes in a wide call are
-// zero-filled first.
-template <std::size_t Batch>
-void permute_states(std::uint64_t* states, std::size_t count) {
-  const kernels::Table& k = kernels::active();
-  std::size_t done = 0;
-  while (done < count) {
-    const std::size_t left = count - done;
-    std::uint64_t* first = states + done * kernels::keccak_lanes;
-    std::size_t width = 1;
-    if (Batch - done >= 8 && left >= k.keccak_x8_min_lanes) width = 8;
-    else if (Batch - done >= 4 && left >= k.keccak_x4_min_lanes) width = 4;
-    for (std::size_t i = left; i < width; ++i)
-      for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
-    if (width == 8) k.keccak_f1600_x8(first);
-    else if (width == 4) k.keccak_f1600_x4(first);
-    else k.keccak_f1600_x1(first);
-    done += width < left ? width : left;
-  }
-}
-
 void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
   sponge.absorb(msg.prefix);
   sponge.absorb(msg.body);
@@ -98,7 +75,7 @@ void ShakeHash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[ba
   std::uint64_t states[batch * kernels::keccak_lanes];
   for (std::size_t j = 0; j < count; ++j)
     load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], in[j], lanes);
-  permute_states<batch>(states, count);
+  hash::detail::permute_lanes(states, count, batch);
   for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
 }
 
@@ -140,7 +117,7 @@ void ShakeHash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[
   store_output<lanes>(sk_seed, sk_seed_);
   for (std::size_t j = 0; j < count; ++j)
     load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], sk_seed, lanes);
-  permute_states<batch>(states, count);
+  hash::detail::permute_lanes(states, count, batch);
   for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
   secure_wipe(sk_seed, sizeof sk_seed);
   secure_wipe(states, sizeof states);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pqlab/hash.hpp"
+#include "pqlab/kernels.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -71,29 +72,40 @@ TEST(Shake, IncrementalSqueezeMatchesOneShot) {
   EXPECT_EQ(whole, pieces);
 }
 
-TEST(Shake, X4MatchesX1) {
-  std::array<std::array<std::uint8_t, 34>, 4> seeds{};
-  for (std::size_t l = 0; l < 4; ++l)
-    for (std::size_t i = 0; i < 34; ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
-  std::span<const std::uint8_t> in[4] = {seeds[0], seeds[1], seeds[2], seeds[3]};
-  for (std::size_t lanes = 1; lanes <= 4; ++lanes) {
-  pqlab::hash::Shake128x4 x4;
-  x4.absorb_once(in, lanes);
-  std::array<std::array<std::uint8_t, 336>, 4> got{};
-  for (int block = 0; block < 2; ++block) {
-    std::span<std::uint8_t, 168> out[4] = {
-        std::span<std::uint8_t, 168>(got[0].data() + 168 * block, 168),
-        std::span<std::uint8_t, 168>(got[1].data() + 168 * block, 168),
-        std::span<std::uint8_t, 168>(got[2].data() + 168 * block, 168),
-        std::span<std::uint8_t, 168>(got[3].data() + 168 * block, 168)};
-    x4.squeeze_block(out);
+// ShakeLanes<rate> against the one-lane sponge, for every lane count and
+// every backend (each picks its own mix of x8/x4/x1 calls).
+template <class Lanes, class One>
+void expect_lanes_match_one_lane() {
+  constexpr std::size_t rate = Lanes::rate_bytes, max = Lanes::max_lanes;
+  std::array<std::array<std::uint8_t, 66>, max> seeds{};
+  for (std::size_t l = 0; l < max; ++l)
+    for (std::size_t i = 0; i < seeds[l].size(); ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
+  std::span<const std::uint8_t> in[max];
+  for (std::size_t l = 0; l < max; ++l) in[l] = std::span<const std::uint8_t>(seeds[l]).first(34 + 4 * l);
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    for (std::size_t lanes = 1; lanes <= max; ++lanes) {
+      Lanes xof;
+      xof.absorb_once(in, lanes);
+      std::array<std::array<std::uint8_t, 2 * rate>, max> got{};
+      for (std::size_t block = 0; block < 2; ++block) {
+        std::uint8_t* out[max];
+        for (std::size_t l = 0; l < max; ++l) out[l] = got[l].data() + rate * block;
+        xof.squeeze_block(out);
+      }
+      for (std::size_t l = 0; l < lanes; ++l) {
+        std::array<std::uint8_t, 2 * rate> want{};
+        One one;
+        one.absorb(in[l]);
+        one.squeeze(want);
+        EXPECT_EQ(got[l], want) << backend << ": lane " << l << " of " << lanes;
+      }
+    }
   }
-  for (std::size_t l = 0; l < lanes; ++l) {
-    std::array<std::uint8_t, 336> want{};
-    pqlab::hash::shake128(seeds[l], want);
-    EXPECT_EQ(got[l], want) << "lane " << l << " of " << lanes;
-  }
-  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
+
+TEST(Shake, LanesMatchOneLane128) { expect_lanes_match_one_lane<pqlab::hash::Shake128Lanes, pqlab::hash::Shake128>(); }
+TEST(Shake, LanesMatchOneLane256) { expect_lanes_match_one_lane<pqlab::hash::Shake256Lanes, pqlab::hash::Shake256>(); }
 
 }  // namespace

@@ -73,8 +73,8 @@ double measure_permutation_ticks(bool quick) {
 // squeezing 64 blocks in each lane (median per block).
 double measure_x4_permutation_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64;
-  static std::array<std::array<std::uint8_t, hash::Shake128x4::rate_bytes>, 4> out;
-  std::span<std::uint8_t, hash::Shake128x4::rate_bytes> out_spans[4] = {out[0], out[1], out[2], out[3]};
+  static std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, 4> out;
+  std::uint8_t* const out_spans[4] = {out[0].data(), out[1].data(), out[2].data(), out[3].data()};
   SamplingPolicy p;
   p.min_time_s = quick ? 0.005 : 0.1;
   p.min_samples = 21;
@@ -83,8 +83,8 @@ double measure_x4_permutation_ticks(bool quick) {
   const std::span<const std::uint8_t> in[4] = {seed, seed, seed, seed};
   const Summary s = summarize(sample_ticks(
       [&] {
-        hash::Shake128x4 xof;
-        xof.absorb_once(in);
+        hash::Shake128Lanes xof;
+        xof.absorb_once(in, 4);
         for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
       },
       p));
