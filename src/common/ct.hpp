@@ -32,6 +32,13 @@ inline std::uint32_t mask_lt(std::uint32_t a, std::uint32_t b) {
   return static_cast<std::uint32_t>(-static_cast<std::int32_t>(value_barrier(a - b) >> 31));
 }
 
+// 0xff..ff if x < 0, else 0. For checks that OR-accumulate a signed
+// difference over a whole polynomial and test the sign once after the
+// loop: the loop body then carries no barrier and vectorises.
+inline std::uint32_t mask_negative(std::int32_t x) {
+  return static_cast<std::uint32_t>(-static_cast<std::int32_t>(static_cast<std::uint32_t>(value_barrier(x)) >> 31));
+}
+
 // OR of a[i] ^ b[i] over equal-length spans: zero iff they are equal. Reads
 // every byte; never exits early.
 inline std::uint8_t diff(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {

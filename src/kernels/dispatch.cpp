@@ -87,6 +87,9 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
     t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
+    t.mldsa_ntt = avx512::mldsa_ntt;
+    t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;
+    t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;
     r.add(t);
   }
   return r;

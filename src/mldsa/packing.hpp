@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 #include "common/ct.hpp"
 #include "mldsa/poly.hpp"
@@ -12,21 +13,62 @@
 
 namespace pqlab::mldsa::detail {
 
+// Bit packing works on groups of eight Bits-bit values, which fill exactly
+// Bits bytes, least significant bit first. Every shift is a compile-time
+// constant and every group is straight-line code (index_sequence folds), so
+// the same access pattern holds for every input.
+namespace packing {
+
+// The bits of value J (of a group) that fall in byte B, moved into place.
+template <std::size_t Bits, std::size_t B, std::size_t J>
+constexpr std::uint32_t bits_in_byte(std::uint32_t v) {
+  constexpr std::size_t lo = J * Bits, hi = lo + Bits;
+  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
+  else if constexpr (lo >= 8 * B) return v << (lo - 8 * B);
+  else return v >> (8 * B - lo);
+}
+
+// The part of value J that byte B holds, moved into place within the value.
+template <std::size_t Bits, std::size_t B, std::size_t J>
+constexpr std::uint32_t byte_in_value(std::uint32_t byte) {
+  constexpr std::size_t lo = J * Bits, hi = lo + Bits;
+  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
+  else if constexpr (lo >= 8 * B) return byte >> (lo - 8 * B);
+  else return byte << (8 * B - lo);
+}
+
+// Byte B of a packed group, and value J of an unpacked one.
+template <std::size_t Bits, std::size_t B, std::size_t... J>
+constexpr std::uint8_t packed_byte(const std::uint32_t (&v)[8], std::index_sequence<J...>) {
+  return static_cast<std::uint8_t>((bits_in_byte<Bits, B, J>(v[J]) | ...));
+}
+template <std::size_t Bits, std::size_t J, std::size_t... B>
+constexpr std::uint32_t unpacked_value(const std::uint8_t* in, std::index_sequence<B...>) {
+  return (byte_in_value<Bits, B, J>(in[B]) | ...) & ((std::uint32_t{1} << Bits) - 1);
+}
+
+template <std::size_t Bits, std::size_t... B>
+inline void pack_group(std::uint8_t* out, const std::uint32_t (&v)[8], std::index_sequence<B...>) {
+  ((out[B] = packed_byte<Bits, B>(v, std::make_index_sequence<8>{})), ...);
+}
+template <std::size_t Bits, std::size_t... J>
+inline void unpack_group(std::uint32_t (&v)[8], const std::uint8_t* in, std::index_sequence<J...>) {
+  ((v[J] = unpacked_value<Bits, J>(in, std::make_index_sequence<Bits>{})), ...);
+}
+
+}  // namespace packing
+
 // Packs 256 values of `Bits` bits each, least significant bit first
 // (FIPS 204 Alg. 16/17, SimpleBitPack and BitPack once the offset is
 // applied by `value_of`). Writes 32·Bits bytes. Fixed access pattern.
 template <std::size_t Bits, class ValueOf>
 inline void pack_bits(std::uint8_t* out, ValueOf value_of) {
-  std::uint64_t acc = 0;
-  std::size_t have = 0, pos = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    acc |= static_cast<std::uint64_t>(static_cast<std::uint32_t>(value_of(i)) & ((1u << Bits) - 1)) << have;
-    have += Bits;
-    while (have >= 8) {
-      out[pos++] = static_cast<std::uint8_t>(acc);
-      acc >>= 8;
-      have -= 8;
-    }
+  static_assert(Bits >= 1 && Bits <= 24);
+  for (std::size_t g = 0; g < n / 8; ++g) {
+    std::uint32_t v[8];
+    for (std::size_t j = 0; j < 8; ++j)
+      v[j] = static_cast<std::uint32_t>(value_of(8 * g + j)) & ((std::uint32_t{1} << Bits) - 1);
+    packing::pack_group<Bits>(out + g * Bits, v, std::make_index_sequence<Bits>{});
   }
 }
 
@@ -34,16 +76,11 @@ inline void pack_bits(std::uint8_t* out, ValueOf value_of) {
 // each Bits-bit value.
 template <std::size_t Bits, class Store>
 inline void unpack_bits(const std::uint8_t* in, Store store) {
-  std::uint64_t acc = 0;
-  std::size_t have = 0, pos = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (have < Bits) {
-      acc |= static_cast<std::uint64_t>(in[pos++]) << have;
-      have += 8;
-    }
-    store(i, static_cast<std::uint32_t>(acc & ((std::uint64_t{1} << Bits) - 1)));
-    acc >>= Bits;
-    have -= Bits;
+  static_assert(Bits >= 1 && Bits <= 24);
+  for (std::size_t g = 0; g < n / 8; ++g) {
+    std::uint32_t v[8];
+    packing::unpack_group<Bits>(v, in + g * Bits, std::make_index_sequence<8>{});
+    for (std::size_t j = 0; j < 8; ++j) store(8 * g + j, v[j]);
   }
 }
 

@@ -37,10 +37,9 @@ void freeze(Poly& a) {
 }
 
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound) {
-  std::uint32_t over = 0;
-  for (const std::int32_t x : a.c)
-    over |= ~ct::mask_lt(static_cast<std::uint32_t>(abs_ct(x)), static_cast<std::uint32_t>(bound));
-  return ct::value_barrier(over);
+  std::int32_t below = 0;  // sign bit set once some |a_i| >= bound
+  for (const std::int32_t x : a.c) below |= (bound - 1) - abs_ct(x);
+  return ct::mask_negative(below);
 }
 
 }  // namespace pqlab::mldsa::detail

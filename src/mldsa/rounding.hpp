@@ -23,16 +23,24 @@ inline Split power2round(std::int32_t r) {
 }
 
 // FIPS 204 Alg. 36 (Decompose) for γ2 = (q-1)/88 or (q-1)/32.
-// r = r1·2γ2 + r0 with r0 in (-γ2, γ2] gives r1 = ⌊(r + γ2 - 1) / 2γ2⌋
-// (the division by a constant compiles to a multiply and shift). When
-// r - r0 = q - 1 (r1 reaches m = (q-1)/2γ2) the standard sets r1 = 0 and
-// r0 = r0 - 1, that is r0 = r - q.
+// r = r1·2γ2 + r0 with r0 in (-γ2, γ2] gives r1 = ⌊(r + γ2 - 1) / 2γ2⌋.
+// The division uses 32-bit multiplies only (so loops over a polynomial
+// vectorise): 2γ2 = 2^s·D with D·M = 2^20 - 1 (D = 1023, M = 1025 for
+// (q-1)/32; D = 93, M = 11275 for (q-1)/88), and for the x = (r + γ2 - 1)
+// >> s that r in [0, q) gives, ⌊x / D⌋ = (x·M + ⌊M/2⌋) >> 20: x·M / 2^20
+// falls short of x / D by less than x_max / (D·2^20) ≤ 2^-16, well inside the
+// half step the offset adds (checked for all of Z_q by the unit tests).
+// When r - r0 = q - 1 (r1 reaches m = (q-1)/2γ2) the standard sets r1 = 0
+// and r0 = r0 - 1, that is r0 = r - q.
 template <std::int32_t Gamma2>
 inline Split decompose(std::int32_t r) {
-  constexpr std::uint32_t two_gamma2 = 2 * static_cast<std::uint32_t>(Gamma2);
+  static_assert(Gamma2 == (q - 1) / 32 || Gamma2 == (q - 1) / 88);
+  constexpr int shift = Gamma2 == (q - 1) / 32 ? 9 : 11;
+  constexpr std::int32_t multiplier = Gamma2 == (q - 1) / 32 ? 1025 : 11275;
   constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
-  std::int32_t high = static_cast<std::int32_t>((static_cast<std::uint32_t>(r) + Gamma2 - 1) / two_gamma2);
-  const std::int32_t low = r - high * static_cast<std::int32_t>(two_gamma2);
+  const std::int32_t x = (r + Gamma2 - 1) >> shift;
+  std::int32_t high = (x * multiplier + multiplier / 2) >> 20;
+  const std::int32_t low = r - high * 2 * Gamma2;
   // wrap = -1 iff high == m (high never exceeds m, so iff high - m >= 0).
   const std::int32_t wrap = ~((high - m) >> 31);
   high &= ~wrap;

@@ -6,6 +6,7 @@
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "mldsa/packing.hpp"
 #include "pqlab/hash.hpp"
 
 namespace pqlab::mldsa::detail {
@@ -131,20 +132,13 @@ template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);
 
 namespace {
 
-// FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it:
-// coefficient i is γ1 minus the (γ1's bit length + 1)-bit little-endian
-// field at bit i·bits of `packed`, read with one 8-byte load at a fixed
-// offset (so `packed` needs 8 readable bytes past the 32·bits it packs).
+// FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it.
 template <int Gamma1Log2>
 void unpack_mask(Poly& out, const std::uint8_t* packed) {
-  constexpr std::size_t bits = Gamma1Log2 + 1;
   constexpr std::int32_t gamma1 = std::int32_t{1} << Gamma1Log2;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t bit = i * bits;
-    std::uint64_t word = 0;
-    for (std::size_t b = 0; b < 8; ++b) word |= static_cast<std::uint64_t>(packed[bit / 8 + b]) << (8 * b);
-    out.c[i] = gamma1 - static_cast<std::int32_t>((word >> (bit % 8)) & ((std::uint64_t{1} << bits) - 1));
-  }
+  unpack_bits<Gamma1Log2 + 1>(packed, [&](std::size_t i, std::uint32_t v) {
+    out.c[i] = gamma1 - static_cast<std::int32_t>(v);
+  });
 }
 
 template <int Gamma1Log2>
@@ -165,8 +159,8 @@ template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
   std::array<std::uint8_t, 66> seed;
   fill_mask_seed(seed, rho_second, nonce);
-  std::array<std::uint8_t, kMaskBytes<Gamma1Log2> + 8> buf{};
-  hash::shake256(seed, std::span(buf.data(), kMaskBytes<Gamma1Log2>));
+  std::array<std::uint8_t, kMaskBytes<Gamma1Log2>> buf;
+  hash::shake256(seed, buf);
   unpack_mask<Gamma1Log2>(out, buf.data());
   secure_wipe(buf.data(), buf.size());
   secure_wipe(seed.data(), seed.size());
@@ -180,7 +174,6 @@ template <int Gamma1Log2>
 void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count) {
   constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
   constexpr std::size_t kBlocks = (kMaskBytes<Gamma1Log2> + kShake256Block - 1) / kShake256Block;
-  static_assert(kBlocks * kShake256Block >= kMaskBytes<Gamma1Log2> + 8, "room for unpack_mask's last load");
   struct Work {
     std::array<std::array<std::uint8_t, 66>, kLanes> seeds;
     std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kLanes> bufs;

@@ -103,26 +103,22 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       multiply_ntt(wk.acc, wk.c_hat, key.s2_hat(i, wk.scratch));
       intt_tomont(wk.t, wk.acc);
       for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = detail::freeze(w.c[c] - reduce32(wk.t.c[c]));
-      std::uint32_t low_over = 0;
-      for (std::size_t c = 0; c < n; ++c)
-        low_over |= ~ct::mask_lt(static_cast<std::uint32_t>(abs_ct(low_bits<gamma2>(wk.t.c[c]))),
-                                 static_cast<std::uint32_t>(gamma2 - P::beta));
-      reject |= low_over;
+      std::int32_t low_below = 0;  // sign bit set once some |r0| >= γ2 - β
+      for (std::size_t c = 0; c < n; ++c) low_below |= (gamma2 - P::beta - 1) - abs_ct(low_bits<gamma2>(wk.t.c[c]));
+      reject |= ct::mask_negative(low_below);
 
       multiply_ntt(wk.acc, wk.c_hat, key.t0_hat(i, wk.scratch));
       Poly& ct0 = wk.c;  // c is no longer needed once ĉ exists
       intt_tomont(ct0, wk.acc);
       reduce(ct0);
       reject |= norm_at_least(ct0, gamma2);
+      Poly& hint = ct0;  // each h_j replaces the ct0_j it is made from
+      for (std::size_t c = 0; c < n; ++c)
+        hint.c[c] = make_hint<gamma2>(wk.t.c[c], detail::freeze(wk.t.c[c] + ct0.c[c]));
+      for (std::size_t c = 0; c < n; ++c) hint_count += static_cast<std::uint32_t>(hint.c[c]);
       for (std::size_t byte = 0; byte < n / 8; ++byte) {
         std::uint32_t bits = 0;
-        for (std::size_t b = 0; b < 8; ++b) {
-          const std::size_t c = 8 * byte + b;
-          const std::int32_t r = wk.t.c[c];
-          const auto h = static_cast<std::uint32_t>(make_hint<gamma2>(r, detail::freeze(r + ct0.c[c])));
-          bits |= h << b;
-          hint_count += h;
-        }
+        for (std::size_t b = 0; b < 8; ++b) bits |= static_cast<std::uint32_t>(hint.c[8 * byte + b]) << b;
         wk.hints.bits[i][byte] = static_cast<std::uint8_t>(bits);
       }
     }

@@ -10,4 +10,8 @@ void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 
+void mldsa_ntt(std::int32_t a[256]);
+void mldsa_invntt_tomont(std::int32_t a[256]);
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+
 }  // namespace pqlab::kernels::avx512

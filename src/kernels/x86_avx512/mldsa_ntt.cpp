@@ -1,0 +1,234 @@
+// ML-DSA NTT, inverse NTT and pointwise product (FIPS 204 §7.5) with
+// AVX-512: sixteen int32 coefficients per register, so a whole polynomial
+// fits in 16 of the 32 vector registers and every layer runs without
+// touching memory. Each lane performs the portable kernel's butterflies and
+// Montgomery reductions on the same values (the 64-bit products are exact),
+// so the results are bit-exact with it.
+//
+// Layers with spans of 16 or more pair whole registers. For the spans 8, 4,
+// 2 and 1, each register pair (coefficients 32p .. 32p + 31) is permuted so
+// that one register holds every coefficient c with bit `span` of c clear and
+// the other its partner c + span, lane for lane; one two-source permute per
+// register moves the pair from one such layout to the next.
+// GCC 12's AVX-512 headers start some intrinsics (shifts, multiplies) from
+// _mm512_undefined_epi32(), which -Wuninitialized flags inside the header;
+// the warning is silenced for the header's lines only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/mldsa_field.hpp"
+#include "kernels/x86_avx512/avx512.hpp"
+
+namespace pqlab::kernels::avx512 {
+namespace {
+
+constexpr std::int32_t kQ = mldsa_field::q;
+constexpr std::int32_t kQInv = mldsa_field::q_inv;
+constexpr const auto& kZetas = mldsa_field::zetas;
+constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
+
+constexpr std::int32_t times_qinv(std::int32_t z) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
+}
+
+using Lanes = std::array<std::int32_t, 16>;
+
+// ---- Layouts of a register pair (32 coefficients) ----------------------
+// Layout 0 is natural order (first register: coefficients 0..15). Layout s
+// (s = 8, 4, 2, 1): the first register holds, in increasing order, the 16
+// coefficients c with c & s == 0; the second holds c + s in the same lane.
+constexpr int coefficient_at(int layout, int reg, int lane) {
+  if (layout == 0) return 16 * reg + lane;
+  int seen = 0;
+  for (int c = 0; c < 32; ++c)
+    if ((c & layout) == 0 && seen++ == lane) return c + reg * layout;
+  return -1;
+}
+// Index of coefficient c in a layout, as _mm512_permutex2var_epi32 reads
+// it: lane, plus 16 for the second register.
+constexpr int position_of(int layout, int c) {
+  for (int reg = 0; reg < 2; ++reg)
+    for (int lane = 0; lane < 16; ++lane)
+      if (coefficient_at(layout, reg, lane) == c) return 16 * reg + lane;
+  return -1;
+}
+struct Permutation {
+  Lanes first, second;
+};
+constexpr Permutation make_permutation(int from, int to) {
+  Permutation p{};
+  for (int lane = 0; lane < 16; ++lane) {
+    p.first[static_cast<std::size_t>(lane)] = position_of(from, coefficient_at(to, 0, lane));
+    p.second[static_cast<std::size_t>(lane)] = position_of(from, coefficient_at(to, 1, lane));
+  }
+  return p;
+}
+constexpr Permutation kNaturalTo8 = make_permutation(0, 8), k8To4 = make_permutation(8, 4),
+                      k4To2 = make_permutation(4, 2), k2To1 = make_permutation(2, 1),
+                      k1ToNatural = make_permutation(1, 0);
+constexpr Permutation kNaturalTo1 = make_permutation(0, 1), k1To2 = make_permutation(1, 2),
+                      k2To4 = make_permutation(2, 4), k4To8 = make_permutation(4, 8),
+                      k8ToNatural = make_permutation(8, 0);
+
+// ---- Twiddles ------------------------------------------------------------
+// A multiplier per lane and its product with q^-1 mod 2^32.
+struct Twiddle {
+  __m512i zeta, zeta_qinv;
+};
+inline Twiddle broadcast(std::int32_t z) { return {_mm512_set1_epi32(z), _mm512_set1_epi32(times_qinv(z))}; }
+
+// Per-lane twiddles of the in-pair layers: for pair p in layout s, lane l
+// pairs coefficient g = 32p + coefficient_at(s, 0, l) with g + s; Alg. 41
+// gives that butterfly zetas[128/s + g/(2s)], Alg. 42 -zetas[256/s - 1 -
+// g/(2s)].
+struct PairTwiddles {
+  std::array<Lanes, 8> zeta, zeta_qinv;
+};
+constexpr PairTwiddles make_twiddles(int span, bool inverse) {
+  PairTwiddles t{};
+  for (int p = 0; p < 8; ++p)
+    for (int lane = 0; lane < 16; ++lane) {
+      const int block = (32 * p + coefficient_at(span, 0, lane)) / (2 * span);
+      const std::int32_t z = inverse ? -kZetas[static_cast<std::size_t>(256 / span - 1 - block)]
+                                     : kZetas[static_cast<std::size_t>(128 / span + block)];
+      t.zeta[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = z;
+      t.zeta_qinv[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = times_qinv(z);
+    }
+  return t;
+}
+constexpr PairTwiddles kForward8 = make_twiddles(8, false), kForward4 = make_twiddles(4, false),
+                       kForward2 = make_twiddles(2, false), kForward1 = make_twiddles(1, false);
+constexpr PairTwiddles kInverse8 = make_twiddles(8, true), kInverse4 = make_twiddles(4, true),
+                       kInverse2 = make_twiddles(2, true), kInverse1 = make_twiddles(1, true);
+
+inline __m512i load(const std::int32_t* p) { return _mm512_loadu_si512(p); }
+inline void store(std::int32_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
+inline Twiddle load(const PairTwiddles& t, std::size_t p) {
+  return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())};
+}
+
+inline void permute(__m512i& x, __m512i& y, const Permutation& p) {
+  const __m512i first = _mm512_permutex2var_epi32(x, load(p.first.data()), y);
+  y = _mm512_permutex2var_epi32(x, load(p.second.data()), y);
+  x = first;
+}
+
+// montgomery_reduce(x · zeta) per lane: the 64-bit products of the even
+// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32.
+inline __m512i mont_mul(__m512i x, const Twiddle& w) {
+  const __m512i q = _mm512_set1_epi32(kQ);
+  const __m512i x_odd = _mm512_srli_epi64(x, 32);
+  const __m512i prod_even = _mm512_mul_epi32(x, w.zeta);
+  const __m512i prod_odd = _mm512_mul_epi32(x_odd, _mm512_srli_epi64(w.zeta, 32));
+  const __m512i t_even = _mm512_mul_epi32(x, w.zeta_qinv);
+  const __m512i t_odd = _mm512_mul_epi32(x_odd, _mm512_srli_epi64(w.zeta_qinv, 32));
+  const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(t_even, q));
+  const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(t_odd, q));
+  return _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd);
+}
+
+// Cooley–Tukey (Alg. 41) and Gentleman–Sande (Alg. 42) butterflies.
+inline void ct(__m512i& a, __m512i& b, const Twiddle& w) {
+  const __m512i t = mont_mul(b, w);
+  b = _mm512_sub_epi32(a, t);
+  a = _mm512_add_epi32(a, t);
+}
+inline void gs(__m512i& a, __m512i& b, const Twiddle& w) {
+  const __m512i u = a;
+  a = _mm512_add_epi32(u, b);
+  b = mont_mul(_mm512_sub_epi32(u, b), w);
+}
+
+}  // namespace
+
+// FIPS 204 Alg. 41 (NTT), as the portable kernel.
+void mldsa_ntt(std::int32_t a[256]) {
+  __m512i r[16];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < 16; ++i) r[i] = load(a + 16 * i);
+  // Spans 128, 64, 32, 16: registers i and i + span/16.
+#pragma GCC unroll 4
+  for (std::size_t span_regs = 8, m = 1; span_regs >= 1; span_regs >>= 1, m <<= 1) {
+#pragma GCC unroll 8
+    for (std::size_t block = 0; block < m; ++block) {
+      const Twiddle w = broadcast(kZetas[m + block]);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < span_regs; ++i) ct(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
+    }
+  }
+  // Spans 8, 4, 2, 1 inside each register pair.
+#pragma GCC unroll 8
+  for (std::size_t p = 0; p < 8; ++p) {
+    __m512i& x = r[2 * p];
+    __m512i& y = r[2 * p + 1];
+    permute(x, y, kNaturalTo8);
+    ct(x, y, load(kForward8, p));
+    permute(x, y, k8To4);
+    ct(x, y, load(kForward4, p));
+    permute(x, y, k4To2);
+    ct(x, y, load(kForward2, p));
+    permute(x, y, k2To1);
+    ct(x, y, load(kForward1, p));
+    permute(x, y, k1ToNatural);
+  }
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, r[i]);
+}
+
+// FIPS 204 Alg. 42 (NTT^-1) times 2^32, as the portable kernel.
+void mldsa_invntt_tomont(std::int32_t a[256]) {
+  __m512i r[16];
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < 16; ++i) r[i] = load(a + 16 * i);
+#pragma GCC unroll 8
+  for (std::size_t p = 0; p < 8; ++p) {
+    __m512i& x = r[2 * p];
+    __m512i& y = r[2 * p + 1];
+    permute(x, y, kNaturalTo1);
+    gs(x, y, load(kInverse1, p));
+    permute(x, y, k1To2);
+    gs(x, y, load(kInverse2, p));
+    permute(x, y, k2To4);
+    gs(x, y, load(kInverse4, p));
+    permute(x, y, k4To8);
+    gs(x, y, load(kInverse8, p));
+    permute(x, y, k8ToNatural);
+  }
+  // Spans 16, 32, 64, 128: block b of span s uses -zetas[256/s - 1 - b].
+#pragma GCC unroll 4
+  for (std::size_t span_regs = 1, m = 8; span_regs <= 8; span_regs <<= 1, m >>= 1) {
+#pragma GCC unroll 8
+    for (std::size_t block = 0; block < m; ++block) {
+      const Twiddle w = broadcast(-kZetas[2 * m - 1 - block]);
+#pragma GCC unroll 8
+      for (std::size_t i = 0; i < span_regs; ++i) gs(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
+    }
+  }
+  const Twiddle f = broadcast(kInvNttFactor);
+#pragma GCC unroll 16
+  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, mont_mul(r[i], f));
+}
+
+// FIPS 204 Alg. 45 (MultiplyNTT), each product Montgomery-reduced: t is
+// taken from the low half of each 64-bit product, as the portable kernel's
+// montgomery_reduce does.
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  const __m512i q = _mm512_set1_epi32(kQ);
+  const __m512i qinv = _mm512_set1_epi32(kQInv);
+  for (std::size_t j = 0; j < 256; j += 16) {
+    const __m512i x = load(a + j), y = load(b + j);
+    const __m512i prod_even = _mm512_mul_epi32(x, y);
+    const __m512i prod_odd = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
+    const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(_mm512_mul_epi32(prod_even, qinv), q));
+    const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(_mm512_mul_epi32(prod_odd, qinv), q));
+    store(r + j, _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd));
+  }
+}
+
+}  // namespace pqlab::kernels::avx512
