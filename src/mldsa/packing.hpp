@@ -5,84 +5,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <utility>
 
+#include "common/bit_pack.hpp"
 #include "common/ct.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
 
 namespace pqlab::mldsa::detail {
-
-// Bit packing works on groups of eight Bits-bit values, which fill exactly
-// Bits bytes, least significant bit first. Every shift is a compile-time
-// constant and every group is straight-line code (index_sequence folds), so
-// the same access pattern holds for every input.
-namespace packing {
-
-// The bits of value J (of a group) that fall in byte B, moved into place.
-template <std::size_t Bits, std::size_t B, std::size_t J>
-constexpr std::uint32_t bits_in_byte(std::uint32_t v) {
-  constexpr std::size_t lo = J * Bits, hi = lo + Bits;
-  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
-  else if constexpr (lo >= 8 * B) return v << (lo - 8 * B);
-  else return v >> (8 * B - lo);
-}
-
-// The part of value J that byte B holds, moved into place within the value.
-template <std::size_t Bits, std::size_t B, std::size_t J>
-constexpr std::uint32_t byte_in_value(std::uint32_t byte) {
-  constexpr std::size_t lo = J * Bits, hi = lo + Bits;
-  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
-  else if constexpr (lo >= 8 * B) return byte >> (lo - 8 * B);
-  else return byte << (8 * B - lo);
-}
-
-// Byte B of a packed group, and value J of an unpacked one.
-template <std::size_t Bits, std::size_t B, std::size_t... J>
-constexpr std::uint8_t packed_byte(const std::uint32_t (&v)[8], std::index_sequence<J...>) {
-  return static_cast<std::uint8_t>((bits_in_byte<Bits, B, J>(v[J]) | ...));
-}
-template <std::size_t Bits, std::size_t J, std::size_t... B>
-constexpr std::uint32_t unpacked_value(const std::uint8_t* in, std::index_sequence<B...>) {
-  return (byte_in_value<Bits, B, J>(in[B]) | ...) & ((std::uint32_t{1} << Bits) - 1);
-}
-
-template <std::size_t Bits, std::size_t... B>
-inline void pack_group(std::uint8_t* out, const std::uint32_t (&v)[8], std::index_sequence<B...>) {
-  ((out[B] = packed_byte<Bits, B>(v, std::make_index_sequence<8>{})), ...);
-}
-template <std::size_t Bits, std::size_t... J>
-inline void unpack_group(std::uint32_t (&v)[8], const std::uint8_t* in, std::index_sequence<J...>) {
-  ((v[J] = unpacked_value<Bits, J>(in, std::make_index_sequence<Bits>{})), ...);
-}
-
-}  // namespace packing
-
-// Packs 256 values of `Bits` bits each, least significant bit first
-// (FIPS 204 Alg. 16/17, SimpleBitPack and BitPack once the offset is
-// applied by `value_of`). Writes 32·Bits bytes. Fixed access pattern.
-template <std::size_t Bits, class ValueOf>
-inline void pack_bits(std::uint8_t* out, ValueOf value_of) {
-  static_assert(Bits >= 1 && Bits <= 24);
-  for (std::size_t g = 0; g < n / 8; ++g) {
-    std::uint32_t v[8];
-    for (std::size_t j = 0; j < 8; ++j)
-      v[j] = static_cast<std::uint32_t>(value_of(8 * g + j)) & ((std::uint32_t{1} << Bits) - 1);
-    packing::pack_group<Bits>(out + g * Bits, v, std::make_index_sequence<Bits>{});
-  }
-}
-
-// The inverse (FIPS 204 Alg. 18/19 before the offset): store(i, v) receives
-// each Bits-bit value.
-template <std::size_t Bits, class Store>
-inline void unpack_bits(const std::uint8_t* in, Store store) {
-  static_assert(Bits >= 1 && Bits <= 24);
-  for (std::size_t g = 0; g < n / 8; ++g) {
-    std::uint32_t v[8];
-    packing::unpack_group<Bits>(v, in + g * Bits, std::make_index_sequence<8>{});
-    for (std::size_t j = 0; j < 8; ++j) store(8 * g + j, v[j]);
-  }
-}
 
 // Byte offsets of the fields (FIPS 204 Alg. 22–27).
 template <class P>
@@ -104,17 +33,17 @@ struct Layout {
 
 // t1 (FIPS 204 Alg. 22/23): SimpleBitPack(t1[i], 2^10 - 1).
 inline void pack_t1(std::uint8_t* out, const Poly& t1) {
-  pack_bits<10>(out, [&](std::size_t i) { return t1.c[i]; });
+  bitpack::pack<10, n>(out, [&](std::size_t i) { return t1.c[i]; });
 }
 inline void unpack_t1(Poly& t1, const std::uint8_t* in) {
-  unpack_bits<10>(in, [&](std::size_t i, std::uint32_t v) { t1.c[i] = static_cast<std::int32_t>(v); });
+  bitpack::unpack<10, n>(in, [&](std::size_t i, std::uint32_t v) { t1.c[i] = static_cast<std::int32_t>(v); });
 }
 
 // s1, s2 (FIPS 204 Alg. 24/25): BitPack(s, η, η), coefficients in [-η, η].
 template <int Eta>
 inline void pack_eta(std::uint8_t* out, const Poly& s) {
   constexpr std::size_t bits = Eta == 2 ? 3 : 4;
-  pack_bits<bits>(out, [&](std::size_t i) { return Eta - s.c[i]; });
+  bitpack::pack<bits, n>(out, [&](std::size_t i) { return Eta - s.c[i]; });
 }
 // Returns 0xffffffff if some packed value exceeds 2η (outside [-η, η]);
 // constant time, the key being secret.
@@ -122,7 +51,7 @@ template <int Eta>
 inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
   constexpr std::size_t bits = Eta == 2 ? 3 : 4;
   std::uint32_t bad = 0;
-  unpack_bits<bits>(in, [&](std::size_t i, std::uint32_t v) {
+  bitpack::unpack<bits, n>(in, [&](std::size_t i, std::uint32_t v) {
     bad |= ct::mask_lt(2 * Eta, v);
     s.c[i] = Eta - static_cast<std::int32_t>(v);
   });
@@ -131,10 +60,10 @@ inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
 
 // t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12).
 inline void pack_t0(std::uint8_t* out, const Poly& t0) {
-  pack_bits<d>(out, [&](std::size_t i) { return (1 << (d - 1)) - t0.c[i]; });
+  bitpack::pack<d, n>(out, [&](std::size_t i) { return (1 << (d - 1)) - t0.c[i]; });
 }
 inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
-  unpack_bits<d>(in, [&](std::size_t i, std::uint32_t v) {
+  bitpack::unpack<d, n>(in, [&](std::size_t i, std::uint32_t v) {
     t0.c[i] = (1 << (d - 1)) - static_cast<std::int32_t>(v);
   });
 }
@@ -142,11 +71,11 @@ inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
 // z (FIPS 204 Alg. 26/27): BitPack(z, γ1 - 1, γ1).
 template <class P>
 inline void pack_z(std::uint8_t* out, const Poly& z) {
-  pack_bits<P::z_bits>(out, [&](std::size_t i) { return P::gamma1 - z.c[i]; });
+  bitpack::pack<P::z_bits, n>(out, [&](std::size_t i) { return P::gamma1 - z.c[i]; });
 }
 template <class P>
 inline void unpack_z(Poly& z, const std::uint8_t* in) {
-  unpack_bits<P::z_bits>(in, [&](std::size_t i, std::uint32_t v) {
+  bitpack::unpack<P::z_bits, n>(in, [&](std::size_t i, std::uint32_t v) {
     z.c[i] = P::gamma1 - static_cast<std::int32_t>(v);
   });
 }
@@ -154,7 +83,7 @@ inline void unpack_z(Poly& z, const std::uint8_t* in) {
 // w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1).
 template <class P>
 inline void pack_w1(std::uint8_t* out, const Poly& w1) {
-  pack_bits<P::w1_bits>(out, [&](std::size_t i) { return w1.c[i]; });
+  bitpack::pack<P::w1_bits, n>(out, [&](std::size_t i) { return w1.c[i]; });
 }
 
 // A hint vector as one bit per coefficient: row i, coefficient j is bit

@@ -136,7 +136,7 @@ namespace {
 template <int Gamma1Log2>
 void unpack_mask(Poly& out, const std::uint8_t* packed) {
   constexpr std::int32_t gamma1 = std::int32_t{1} << Gamma1Log2;
-  unpack_bits<Gamma1Log2 + 1>(packed, [&](std::size_t i, std::uint32_t v) {
+  bitpack::unpack<Gamma1Log2 + 1, n>(packed, [&](std::size_t i, std::uint32_t v) {
     out.c[i] = gamma1 - static_cast<std::int32_t>(v);
   });
 }

@@ -48,9 +48,15 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
   NttVec<K> s_hat, e_hat;
   WipeOnExit wipe_s(s_hat);
   WipeOnExit wipe_e(e_hat);
-  std::uint8_t nonce = 0;
-  for (auto& p : s_hat) p = ntt(sample_cbd(sigma, nonce++, P::eta1));
-  for (auto& p : e_hat) p = ntt(sample_cbd(sigma, nonce++, P::eta1));
+  {
+    std::array<Poly, 2 * K> noise;  // s (nonces 0..k-1), then e
+    WipeOnExit wipe_noise(noise);
+    sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
+    for (std::size_t i = 0; i < K; ++i) {
+      s_hat[i] = ntt(noise[i]);
+      e_hat[i] = ntt(noise[K + i]);
+    }
+  }
 
   // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries R^-1, which
   // to_montgomery() cancels before ê is added.
@@ -72,23 +78,29 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
   constexpr std::size_t K = P::k;
   const auto rho = ek.template last<32>();
 
+  // y (nonces 0..k-1, η1), e1 (k..2k-1, η2) and e2 (2k, η2), sampled
+  // together where η1 = η2.
+  std::array<Poly, 2 * K + 1> noise;
+  WipeOnExit wipe_noise(noise);
+  if constexpr (P::eta1 == P::eta2) {
+    sample_cbd_polys(noise.data(), r, 0, 2 * K + 1, P::eta1);
+  } else {
+    sample_cbd_polys(noise.data(), r, 0, K, P::eta1);
+    sample_cbd_polys(noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
+  }
   NttVec<K> y_hat;
   WipeOnExit wipe_y(y_hat);
-  std::uint8_t nonce = 0;
-  for (auto& p : y_hat) p = ntt(sample_cbd(r, nonce++, P::eta1));
+  for (std::size_t i = 0; i < K; ++i) y_hat[i] = ntt(noise[i]);
 
   // u = NTT^-1(Âᵀ ∘ ŷ) + e1, one row of Âᵀ at a time.
   NttVec<K> row;
-  Poly noise;
-  WipeOnExit wipe_noise(noise);
   constexpr std::size_t u_poly_bytes = 32 * P::du;
   for (std::size_t i = 0; i < K; ++i) {
     sample_matrix_row_vartime<K>(row, rho, i, true);
     Poly u = invntt_from_montgomery(dot_montgomery<K>(row, y_hat));
     WipeOnExit wipe_u(u);
-    noise = sample_cbd(r, nonce++, P::eta2);
-    add_to(u, noise);
-    compress_encode(c.subspan(u_poly_bytes * i, u_poly_bytes), u, P::du);
+    add_to(u, noise[K + i]);
+    compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
   }
 
   // v = NTT^-1(t̂ᵀ ∘ ŷ) + e2 + Decompress_1(m)
@@ -96,11 +108,10 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
   decode_vector<K>(t_hat, ek);
   Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, y_hat));
   WipeOnExit wipe_v(v);
-  noise = sample_cbd(r, nonce, P::eta2);
-  add_to(v, noise);
-  decode_decompress(noise, m, 1);  // μ, reusing the buffer
-  add_to(v, noise);
-  compress_encode(c.subspan(u_poly_bytes * K), v, P::dv);
+  add_to(v, noise[2 * K]);
+  decode_decompress<1>(noise[0], m);  // μ, reusing y's buffer
+  add_to(v, noise[0]);
+  compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
 }
 
 template <class P>
@@ -112,18 +123,18 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
   WipeOnExit wipe_s(s_hat);
   for (std::size_t i = 0; i < K; ++i) {
     Poly u;
-    decode_decompress(u, c.subspan(u_poly_bytes * i, u_poly_bytes), P::du);
+    decode_decompress<P::du>(u, c.subspan(u_poly_bytes * i).template first<u_poly_bytes>());
     u_hat[i] = ntt(u);
   }
   decode_vector<K>(s_hat, dk_pke);
   // w = v − NTT^-1(ŝᵀ ∘ û); m = ByteEncode_1(Compress_1(w))
   Poly w;
   WipeOnExit wipe_w(w);
-  decode_decompress(w, c.subspan(u_poly_bytes * K), P::dv);
+  decode_decompress<P::dv>(w, c.template last<32 * P::dv>());
   Poly su = invntt_from_montgomery(dot_montgomery<K>(s_hat, u_hat));
   WipeOnExit wipe_su(su);
   sub_from(w, su);
-  compress_encode(m, w, 1);
+  compress_encode<1>(m, w);
 }
 
 #define PQLAB_KPKE_INSTANTIATE(P)                                                                              \

@@ -1,6 +1,7 @@
 // ML-KEM polynomial arithmetic, compression and byte encodings (FIPS 203 §4.2).
 #include "mlkem/poly.hpp"
 
+#include "common/bit_pack.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 
@@ -105,37 +106,25 @@ std::int16_t decompress(std::uint32_t y, std::size_t d) {
   return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + ((1u << d) >> 1)) >> d);
 }
 
-void compress_encode(std::span<std::uint8_t> out, const Poly& p, std::size_t d) {
-  // ByteEncode_d (Alg. 5): little-endian bit packing, d bits per coefficient.
-  std::uint64_t acc = 0;
-  std::size_t bits = 0;
-  std::size_t pos = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    acc |= static_cast<std::uint64_t>(compress(p.c[i], d)) << bits;
-    bits += d;
-    while (bits >= 8) {
-      out[pos++] = static_cast<std::uint8_t>(acc);
-      acc >>= 8;
-      bits -= 8;
-    }
-  }
+// ByteEncode_d (Alg. 5) of Compress_d, the compression inlined and the
+// packing straight-line (common/bit_pack.hpp).
+template <std::size_t D>
+void compress_encode(std::span<std::uint8_t, 32 * D> out, const Poly& p) {
+  bitpack::pack<D, n>(out.data(), [&](std::size_t i) { return compress(p.c[i], D); });
 }
-
-void decode_decompress(Poly& p, std::span<const std::uint8_t> in, std::size_t d) {
-  // ByteDecode_d (Alg. 6), then Decompress_d.
-  std::uint64_t acc = 0;
-  std::size_t bits = 0;
-  std::size_t pos = 0;
-  const std::uint32_t mask = (1u << d) - 1;
-  for (std::size_t i = 0; i < n; ++i) {
-    while (bits < d) {
-      acc |= static_cast<std::uint64_t>(in[pos++]) << bits;
-      bits += 8;
-    }
-    p.c[i] = decompress(static_cast<std::uint32_t>(acc) & mask, d);
-    acc >>= d;
-    bits -= d;
-  }
+// ByteDecode_d (Alg. 6), then Decompress_d.
+template <std::size_t D>
+void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in) {
+  bitpack::unpack<D, n>(in.data(), [&](std::size_t i, std::uint32_t v) { p.c[i] = decompress(v, D); });
 }
+#define PQLAB_MLKEM_INSTANTIATE_D(D)                                                   \
+  template void compress_encode<D>(std::span<std::uint8_t, 32 * D>, const Poly&); \
+  template void decode_decompress<D>(Poly&, std::span<const std::uint8_t, 32 * D>);
+PQLAB_MLKEM_INSTANTIATE_D(1)
+PQLAB_MLKEM_INSTANTIATE_D(4)
+PQLAB_MLKEM_INSTANTIATE_D(5)
+PQLAB_MLKEM_INSTANTIATE_D(10)
+PQLAB_MLKEM_INSTANTIATE_D(11)
+#undef PQLAB_MLKEM_INSTANTIATE_D
 
 }  // namespace pqlab::mlkem

@@ -54,12 +54,16 @@ std::int16_t decompress(std::uint32_t y, std::size_t d);
 // Compress_d then ByteEncode_d, and ByteDecode_d then Decompress_d
 // (FIPS 203 §4.2.1 eq. 4.7/4.8 with Alg. 5/6), for d in {1, 4, 5, 10, 11}.
 // `out`/`in` hold 32·d bytes.
-void compress_encode(std::span<std::uint8_t> out, const Poly& p, std::size_t d);
-void decode_decompress(Poly& p, std::span<const std::uint8_t> in, std::size_t d);
+template <std::size_t D>
+void compress_encode(std::span<std::uint8_t, 32 * D> out, const Poly& p);
+template <std::size_t D>
+void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in);
 
 // The bounded-noise sampler SamplePolyCBD_η (FIPS 203 Alg. 8) over PRF_η(σ, N)
-// = SHAKE256(σ ‖ N, 64η) (eq. 4.3), for η in {2, 3}.
-Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int eta);
+// = SHAKE256(σ ‖ N, 64η) (eq. 4.3), for η in {2, 3}: out[i] for nonce
+// first_nonce + i, i < count, the PRF instances run side by side.
+void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
+                      std::size_t count, int eta);
 
 // Row `row` of Â (or of Âᵀ when `transposed`): entry j is
 // SampleNTT(ρ ‖ j ‖ row) (resp. ρ ‖ row ‖ j), FIPS 203 Alg. 7 as called in

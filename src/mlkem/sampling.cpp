@@ -10,21 +10,13 @@ namespace pqlab::mlkem {
 
 using mlkem_field::q;
 
-// FIPS 203 Alg. 8 (SamplePolyCBD_η) on PRF_η(σ, N) = SHAKE256(σ ‖ N) (eq. 4.3).
-// Each coefficient is (sum of η bits) − (sum of the next η bits); the sums
-// are computed for all coefficients of a word at once (bit-sliced), so no
-// branch or index depends on the secret bytes.
-Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int eta) {
-  std::array<std::uint8_t, 64 * 3> buf;  // 64η bytes, η ≤ 3
-  WipeOnExit wipe_buf(buf);
-  std::array<std::uint8_t, 33> input;
-  WipeOnExit wipe_input(input);
-  for (std::size_t i = 0; i < 32; ++i) input[i] = sigma[i];
-  input[32] = nonce;
-  const std::size_t len = 64 * static_cast<std::size_t>(eta);
-  hash::shake256(input, std::span(buf).first(len));
+namespace {
 
-  Poly p;
+// FIPS 203 Alg. 8 (SamplePolyCBD_η) on 64η bytes of PRF output. Each
+// coefficient is (sum of η bits) − (sum of the next η bits); the sums are
+// computed for all coefficients of a word at once (bit-sliced), so no
+// branch or index depends on the secret bytes.
+void cbd_from_bytes(Poly& p, const std::uint8_t* buf, int eta) {
   if (eta == 2) {
     // 4 bytes → 8 coefficients of 4 bits each.
     for (std::size_t i = 0; i < n / 8; ++i) {
@@ -50,7 +42,42 @@ Poly sample_cbd(std::span<const std::uint8_t, 32> sigma, std::uint8_t nonce, int
       }
     }
   }
-  return p;
+}
+
+}  // namespace
+
+// FIPS 203 Alg. 8 on PRF_η(σ, N) = SHAKE256(σ ‖ N) (eq. 4.3), for nonces
+// first_nonce .. first_nonce + count - 1, up to eight SHAKE256 instances
+// side by side.
+void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
+                      std::size_t count, int eta) {
+  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
+  constexpr std::size_t kRate = hash::Shake256Lanes::rate_bytes;
+  constexpr std::size_t kBlocks = (64 * 3 + kRate - 1) / kRate;  // 64η bytes, η ≤ 3
+  struct Work {
+    std::array<std::array<std::uint8_t, 33>, kLanes> inputs;
+    std::array<std::array<std::uint8_t, kBlocks * kRate>, kLanes> bufs;
+  } w;
+  WipeOnExit wipe(w);
+  const std::size_t blocks = (64 * static_cast<std::size_t>(eta) + kRate - 1) / kRate;
+  for (std::size_t done = 0; done < count;) {
+    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
+    std::span<const std::uint8_t> in[kLanes];
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      for (std::size_t i = 0; i < 32; ++i) w.inputs[lane][i] = sigma[i];
+      w.inputs[lane][32] = static_cast<std::uint8_t>(first_nonce + done + lane);
+      in[lane] = w.inputs[lane];
+    }
+    hash::Shake256Lanes prf;
+    prf.absorb_once(in, lanes);
+    for (std::size_t block = 0; block < blocks; ++block) {
+      std::uint8_t* outs[kLanes];
+      for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kRate;
+      prf.squeeze_block(outs);
+    }
+    for (std::size_t lane = 0; lane < lanes; ++lane) cbd_from_bytes(out[done + lane], w.bufs[lane].data(), eta);
+    done += lanes;
+  }
 }
 
 // FIPS 203 Alg. 7 (SampleNTT) for up to four entries at once over
@@ -81,7 +108,19 @@ void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32>
       auto& c = out[lane].c;
       std::size_t& count = filled[lane];
       const auto& b = blocks[lane];
-      for (std::size_t pos = 0; pos + 3 <= b.size() && count < n; pos += 3) {
+      // About one candidate in five is rejected, too often for a branch to
+      // predict: while two free slots remain, each candidate is written to
+      // the next slot, which advances only if it is accepted.
+      std::size_t pos = 0;
+      for (; pos + 3 <= b.size() && count + 2 <= n; pos += 3) {
+        const auto d1 = static_cast<std::int16_t>(b[pos] | ((b[pos + 1] & 0x0f) << 8));
+        const auto d2 = static_cast<std::int16_t>((b[pos + 1] >> 4) | (b[pos + 2] << 4));
+        c[count] = d1;
+        count += static_cast<std::size_t>(d1 < q);
+        c[count] = d2;
+        count += static_cast<std::size_t>(d2 < q);
+      }
+      for (; pos + 3 <= b.size() && count < n; pos += 3) {
         const auto d1 = static_cast<std::int16_t>(b[pos] | ((b[pos + 1] & 0x0f) << 8));
         const auto d2 = static_cast<std::int16_t>((b[pos + 1] >> 4) | (b[pos + 2] << 4));
         if (d1 < q) c[count++] = d1;
