@@ -68,26 +68,33 @@ void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out)
 void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 
-// Up to eight SHAKE instances (rate 168: SHAKE128, 136: SHAKE256), each
-// over an input shorter than one block, squeezed a whole block at a time:
-// the kernel's x8/x4 permutations run the lanes side by side where that
-// beats one state at a time. Outputs equal those of the one-lane sponge.
-template <std::size_t RateBytes>
-class ShakeLanes {
+// Up to eight independent Keccak sponges of one kind (rate and domain
+// bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
+// whole input each and squeezed a block at a time: the kernel's x8/x4
+// permutations run the lanes side by side where that beats one state at a
+// time (kernels.hpp). Outputs equal those of the one-lane sponge.
+template <std::size_t RateBytes, std::uint8_t Domain>
+class KeccakLanes {
  public:
   static constexpr std::size_t rate_bytes = RateBytes;
   static constexpr std::size_t max_lanes = 8;
-  ~ShakeLanes();
-  // Absorbs in[i] for i < lanes (each under rate_bytes long) and pads.
+  ~KeccakLanes();
+  // Absorbs in[i] for i < lanes, each under rate_bytes long, and pads.
   void absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes);
-  // Writes the next block of output (rate_bytes) to out[i] for each lane.
-  void squeeze_block(std::uint8_t* const* out);
+  // Absorbs in[i][0 .. bytes) for i < lanes (inputs of one length, any
+  // length) and pads.
+  void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes);
+  // Writes the first `bytes` (at most rate_bytes) of the next output block
+  // to out[i] for each lane.
+  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes);
 
  private:
   std::uint64_t states_[max_lanes * 25];
   std::size_t lanes_ = 0;
 };
-using Shake128Lanes = ShakeLanes<Shake128::rate_bytes>;
-using Shake256Lanes = ShakeLanes<Shake256::rate_bytes>;
+using Shake128Lanes = KeccakLanes<Shake128::rate_bytes, 0x1f>;
+using Shake256Lanes = KeccakLanes<Shake256::rate_bytes, 0x1f>;
+using Sha3_256Lanes = KeccakLanes<Sha3_256::rate_bytes, 0x06>;
+using Sha3_512Lanes = KeccakLanes<Sha3_512::rate_bytes, 0x06>;
 
 }  // namespace pqlab::hash

@@ -150,33 +150,57 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
 
 }  // namespace detail
 
-template <std::size_t RateBytes>
-ShakeLanes<RateBytes>::~ShakeLanes() {
+template <std::size_t RateBytes, std::uint8_t Domain>
+KeccakLanes<RateBytes, Domain>::~KeccakLanes() {
   secure_wipe(states_, sizeof states_);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
-template <std::size_t RateBytes>
-void ShakeLanes<RateBytes>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
   std::memset(states_, 0, sizeof states_);
   lanes_ = lanes < max_lanes ? lanes : max_lanes;
   for (std::size_t lane = 0; lane < lanes_; ++lane) {
     std::uint64_t* s = states_ + 25 * lane;
     for (std::size_t i = 0; i < in[lane].size(); ++i) xor_byte(s, i, in[lane][i]);
-    xor_byte(s, in[lane].size(), 0x1f);
+    xor_byte(s, in[lane].size(), Domain);
     xor_byte(s, rate_bytes - 1, 0x80);
   }
   // Each squeeze_block permutes first, so no permutation is pending here.
 }
 
-template <std::size_t RateBytes>
-void ShakeLanes<RateBytes>::squeeze_block(std::uint8_t* const* out) {
-  detail::permute_lanes(states_, lanes_, max_lanes);
-  for (std::size_t lane = 0; lane < lanes_; ++lane)
-    for (std::size_t i = 0; i < rate_bytes / 8; ++i) store64(out[lane] + 8 * i, states_[25 * lane + i]);
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes,
+                                                  std::size_t lanes) {
+  std::memset(states_, 0, sizeof states_);
+  lanes_ = lanes < max_lanes ? lanes : max_lanes;
+  std::size_t at = 0;
+  for (; bytes - at >= rate_bytes; at += rate_bytes) {
+    for (std::size_t lane = 0; lane < lanes_; ++lane)
+      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load64(in[lane] + at + 8 * i);
+    detail::permute_lanes(states_, lanes_, max_lanes);
+  }
+  for (std::size_t lane = 0; lane < lanes_; ++lane) {
+    std::uint64_t* s = states_ + 25 * lane;
+    for (std::size_t i = at; i < bytes; ++i) xor_byte(s, i - at, in[lane][i]);
+    xor_byte(s, bytes - at, Domain);
+    xor_byte(s, rate_bytes - 1, 0x80);
+  }
 }
 
-template class ShakeLanes<Shake128::rate_bytes>;
-template class ShakeLanes<Shake256::rate_bytes>;
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes) {
+  detail::permute_lanes(states_, lanes_, max_lanes);
+  for (std::size_t lane = 0; lane < lanes_; ++lane) {
+    std::size_t i = 0;
+    for (; i + 8 <= bytes; i += 8) store64(out[lane] + i, states_[25 * lane + i / 8]);
+    for (; i < bytes; ++i) out[lane][i] = get_byte(states_ + 25 * lane, i);
+  }
+}
+
+template class KeccakLanes<Shake128::rate_bytes, 0x1f>;
+template class KeccakLanes<Shake256::rate_bytes, 0x1f>;
+template class KeccakLanes<Sha3_256::rate_bytes, 0x06>;
+template class KeccakLanes<Sha3_512::rate_bytes, 0x06>;
 
 }  // namespace pqlab::hash

@@ -72,40 +72,54 @@ TEST(Shake, IncrementalSqueezeMatchesOneShot) {
   EXPECT_EQ(whole, pieces);
 }
 
-// ShakeLanes<rate> against the one-lane sponge, for every lane count and
-// every backend (each picks its own mix of x8/x4/x1 calls).
-template <class Lanes, class One>
+// KeccakLanes against the one-lane sponge of the same rate and domain, for
+// every lane count and every backend (each picks its own mix of x8/x4/x1
+// calls): short inputs of different lengths (absorb_once), equal inputs of
+// several blocks (absorb_equal), whole and partial output blocks.
+template <class Lanes, std::uint8_t Domain>
 void expect_lanes_match_one_lane() {
   constexpr std::size_t rate = Lanes::rate_bytes, max = Lanes::max_lanes;
-  std::array<std::array<std::uint8_t, 66>, max> seeds{};
+  constexpr std::size_t long_bytes = 3 * rate + 5;
+  std::array<std::array<std::uint8_t, long_bytes>, max> inputs{};
   for (std::size_t l = 0; l < max; ++l)
-    for (std::size_t i = 0; i < seeds[l].size(); ++i) seeds[l][i] = static_cast<std::uint8_t>(l * 31 + i);
-  std::span<const std::uint8_t> in[max];
-  for (std::size_t l = 0; l < max; ++l) in[l] = std::span<const std::uint8_t>(seeds[l]).first(34 + 4 * l);
+    for (std::size_t i = 0; i < long_bytes; ++i) inputs[l][i] = static_cast<std::uint8_t>(l * 31 + i * 7);
+  std::span<const std::uint8_t> short_in[max];
+  const std::uint8_t* long_in[max];
+  for (std::size_t l = 0; l < max; ++l) {
+    short_in[l] = std::span<const std::uint8_t>(inputs[l]).first(34 + 4 * l);
+    long_in[l] = inputs[l].data();
+  }
   for (std::string_view backend : pqlab::kernels::available()) {
     ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
-    for (std::size_t lanes = 1; lanes <= max; ++lanes) {
-      Lanes xof;
-      xof.absorb_once(in, lanes);
-      std::array<std::array<std::uint8_t, 2 * rate>, max> got{};
-      for (std::size_t block = 0; block < 2; ++block) {
+    for (const bool equal : {false, true}) {
+      for (std::size_t lanes = 1; lanes <= max; ++lanes) {
+        Lanes xof;
+        if (equal) xof.absorb_equal(long_in, long_bytes, lanes);
+        else xof.absorb_once(short_in, lanes);
+        // One whole block, then the first 40 bytes of the next.
+        std::array<std::array<std::uint8_t, rate + 40>, max> got{};
         std::uint8_t* out[max];
-        for (std::size_t l = 0; l < max; ++l) out[l] = got[l].data() + rate * block;
+        for (std::size_t l = 0; l < max; ++l) out[l] = got[l].data();
         xof.squeeze_block(out);
-      }
-      for (std::size_t l = 0; l < lanes; ++l) {
-        std::array<std::uint8_t, 2 * rate> want{};
-        One one;
-        one.absorb(in[l]);
-        one.squeeze(want);
-        EXPECT_EQ(got[l], want) << backend << ": lane " << l << " of " << lanes;
+        for (std::size_t l = 0; l < max; ++l) out[l] = got[l].data() + rate;
+        xof.squeeze_block(out, 40);
+        for (std::size_t l = 0; l < lanes; ++l) {
+          std::array<std::uint8_t, rate + 40> want{};
+          pqlab::hash::KeccakSponge one(rate, Domain);
+          one.absorb(equal ? std::span<const std::uint8_t>(inputs[l]) : short_in[l]);
+          one.squeeze(want);
+          EXPECT_EQ(got[l], want) << backend << (equal ? " absorb_equal" : " absorb_once") << ": lane " << l
+                                  << " of " << lanes;
+        }
       }
     }
   }
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
-TEST(Shake, LanesMatchOneLane128) { expect_lanes_match_one_lane<pqlab::hash::Shake128Lanes, pqlab::hash::Shake128>(); }
-TEST(Shake, LanesMatchOneLane256) { expect_lanes_match_one_lane<pqlab::hash::Shake256Lanes, pqlab::hash::Shake256>(); }
+TEST(KeccakLanes, Shake128MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake128Lanes, 0x1f>(); }
+TEST(KeccakLanes, Shake256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake256Lanes, 0x1f>(); }
+TEST(KeccakLanes, Sha3_256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_256Lanes, 0x06>(); }
+TEST(KeccakLanes, Sha3_512MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_512Lanes, 0x06>(); }
 
 }  // namespace
