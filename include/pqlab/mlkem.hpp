@@ -58,6 +58,31 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
 // implicit-rejection key.
 template <class P> Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk);
 
+// Batches, for servers: up to max_batch independent operations in one call.
+// The SHA3/SHAKE hashes of all items (H(ek), G, J, and inside K-PKE the
+// matrix and noise sampling of each item) run side by side over the
+// kernel's multi-state Keccak; the K-PKE arithmetic runs item by item.
+// Item i of every output equals what the single call gives for item i of
+// the inputs. All spans of one call must have the same length, from 1 to
+// max_batch, else Status::invalid_argument. If any encapsulation key fails
+// the §7.2 check (or any decapsulation key the §7.3 check) the call returns
+// Status::invalid_key and writes no output.
+inline constexpr std::size_t max_batch = 8;
+template <class P>
+Status keygen_batch(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks, RandomSource& rng);
+template <class P>
+Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks,
+                           std::span<const Seed> ds, std::span<const Seed> zs);
+template <class P>
+Status encaps_batch(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
+                    std::span<const ConstEncapsKey<P>> eks, RandomSource& rng);
+template <class P>
+Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
+                           std::span<const ConstEncapsKey<P>> eks, std::span<const Seed> ms);
+template <class P>
+Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCiphertext<P>> cts,
+                    std::span<const ConstDecapsKey<P>> dks);
+
 // The input checks on their own: §7.2 (modulus check: ByteEncode12 of
 // ByteDecode12 of each polynomial gives the same bytes) and §7.3 (the hash
 // H(ek) stored in dk matches the ek stored in dk).

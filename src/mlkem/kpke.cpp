@@ -40,10 +40,17 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
   for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
   g_in[32] = static_cast<std::uint8_t>(K);
   hash::sha3_512(g_in, rho_sigma);
-  const auto rho = std::span(rho_sigma).template first<32>();
   // ρ is public (it ends ek, line 19): Â's rejection sampling may branch on it.
-  ct::declassify(rho.data(), rho.size());
-  const auto sigma = std::span<const std::uint8_t>(rho_sigma).template last<32>();
+  ct::declassify(rho_sigma.data(), 32);
+  kpke_keygen_from_g<P>(ek, dk_pke, rho_sigma);
+}
+
+template <class P>
+void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                        std::span<const std::uint8_t, 64> rho_sigma) {
+  constexpr std::size_t K = P::k;
+  const auto rho = rho_sigma.template first<32>();
+  const auto sigma = rho_sigma.template last<32>();
 
   NttVec<K> s_hat, e_hat;
   WipeOnExit wipe_s(s_hat);
@@ -140,6 +147,8 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
 #define PQLAB_KPKE_INSTANTIATE(P)                                                                              \
   template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>, \
                                std::span<const std::uint8_t, 32>);                                             \
+  template void kpke_keygen_from_g<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
+                                      std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>); \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
                                 std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,   \

@@ -11,16 +11,6 @@
 #include "pqlab/hash.hpp"
 
 namespace pqlab::mlkem {
-namespace {
-
-// Offsets inside dk = dk_pke ‖ ek ‖ H(ek) ‖ z (FIPS 203 Alg. 16, line 3).
-template <class P> constexpr std::size_t dk_ek_offset = dk_pke_bytes<P>;
-template <class P> constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
-template <class P> constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
-static_assert(dk_z_offset<MLKEM768> + 32 == MLKEM768::dk_bytes);
-
-}  // namespace
-
 // FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
 template <class P>
 Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {

@@ -1,0 +1,234 @@
+// ML-KEM batches (FIPS 203 Alg. 16–21 for up to max_batch independent
+// items): each hash the algorithms apply to one item (G, H(ek), J) is run
+// for all items at once over hash::KeccakLanes; K-PKE runs item by item.
+// The steps are those of the single calls in mlkem.cpp, in the same order.
+#include <array>
+
+#include "common/ct.hpp"
+#include "common/ct_poison.hpp"
+#include "common/wipe.hpp"
+#include "mlkem/kpke.hpp"
+#include "pqlab/hash.hpp"
+#include "pqlab/mlkem.hpp"
+
+namespace pqlab::mlkem {
+namespace {
+
+static_assert(max_batch <= hash::Sha3_256Lanes::max_lanes);
+
+// Item pointers for the lanes: data() of each span.
+template <class Span>
+std::array<const std::uint8_t*, max_batch> data_of(std::span<const Span> items) {
+  std::array<const std::uint8_t*, max_batch> p{};
+  for (std::size_t i = 0; i < items.size(); ++i) p[i] = items[i].data();
+  return p;
+}
+
+// H(x_i) = SHA3-256 for every item, all inputs `bytes` long.
+void sha3_256_lanes(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out, std::size_t count) {
+  hash::Sha3_256Lanes h;
+  h.absorb_equal(in, bytes, count);
+  h.squeeze_block(out, 32);
+}
+
+// G(x_i) = SHA3-512 of 64-byte inputs (Alg. 17 line 2, Alg. 18 line 7).
+void sha3_512_lanes(const std::array<std::array<std::uint8_t, 64>, max_batch>& in,
+                    std::array<std::array<std::uint8_t, 64>, max_batch>& out, std::size_t count) {
+  std::array<const std::uint8_t*, max_batch> in_ptrs{};
+  std::array<std::uint8_t*, max_batch> out_ptrs{};
+  for (std::size_t i = 0; i < count; ++i) {
+    in_ptrs[i] = in[i].data();
+    out_ptrs[i] = out[i].data();
+  }
+  hash::Sha3_512Lanes g;
+  g.absorb_equal(in_ptrs.data(), 64, count);
+  g.squeeze_block(out_ptrs.data(), 64);
+}
+
+bool valid_count(std::size_t count) { return count >= 1 && count <= max_batch; }
+
+}  // namespace
+
+// FIPS 203 Alg. 16 per item.
+template <class P>
+Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks,
+                           std::span<const Seed> ds, std::span<const Seed> zs) {
+  const std::size_t count = eks.size();
+  if (!valid_count(count) || dks.size() != count || ds.size() != count || zs.size() != count)
+    return Status::invalid_argument;
+  struct Work {
+    std::array<std::array<std::uint8_t, 33>, max_batch> g_in;
+    std::array<std::array<std::uint8_t, 64>, max_batch> rho_sigma;
+  } w;
+  WipeOnExit wipe(w);
+  // (ρ, σ) = G(d ‖ k) (Alg. 13 line 1), all items at once.
+  {
+    std::array<const std::uint8_t*, max_batch> in{};
+    std::array<std::uint8_t*, max_batch> out{};
+    for (std::size_t i = 0; i < count; ++i) {
+      for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ds[i][b];
+      w.g_in[i][32] = static_cast<std::uint8_t>(P::k);
+      in[i] = w.g_in[i].data();
+      out[i] = w.rho_sigma[i].data();
+    }
+    hash::Sha3_512Lanes g;
+    g.absorb_equal(in.data(), 33, count);
+    g.squeeze_block(out.data(), 64);
+  }
+  std::array<std::uint8_t*, max_batch> h_out{};
+  for (std::size_t i = 0; i < count; ++i) {
+    // ρ is public (it ends ek): Â's rejection sampling may branch on it.
+    ct::declassify(w.rho_sigma[i].data(), 32);
+    kpke_keygen_from_g<P>(eks[i], dks[i].template first<dk_pke_bytes<P>>(), w.rho_sigma[i]);
+    auto ek_copy = dks[i].template subspan<dk_ek_offset<P>, P::ek_bytes>();
+    for (std::size_t b = 0; b < P::ek_bytes; ++b) ek_copy[b] = eks[i][b];
+    auto z_out = dks[i].template subspan<dk_z_offset<P>, 32>();
+    for (std::size_t b = 0; b < 32; ++b) z_out[b] = zs[i][b];
+    h_out[i] = dks[i].data() + dk_hash_offset<P>;
+  }
+  // H(ek) into each dk (Alg. 16 line 3).
+  sha3_256_lanes(data_of<EncapsKey<P>>(eks).data(), P::ek_bytes, h_out.data(), count);
+  return Status::ok;
+}
+
+// FIPS 203 Alg. 19 per item.
+template <class P>
+Status keygen_batch(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks, RandomSource& rng) {
+  const std::size_t count = eks.size();
+  if (!valid_count(count) || dks.size() != count) return Status::invalid_argument;
+  std::array<std::array<std::uint8_t, 64>, max_batch> dz;
+  WipeOnExit wipe(dz);
+  std::array<Seed, max_batch> ds{Seed(dz[0].data(), 32), Seed(dz[1].data(), 32), Seed(dz[2].data(), 32),
+                                 Seed(dz[3].data(), 32), Seed(dz[4].data(), 32), Seed(dz[5].data(), 32),
+                                 Seed(dz[6].data(), 32), Seed(dz[7].data(), 32)};
+  std::array<Seed, max_batch> zs{Seed(dz[0].data() + 32, 32), Seed(dz[1].data() + 32, 32),
+                                 Seed(dz[2].data() + 32, 32), Seed(dz[3].data() + 32, 32),
+                                 Seed(dz[4].data() + 32, 32), Seed(dz[5].data() + 32, 32),
+                                 Seed(dz[6].data() + 32, 32), Seed(dz[7].data() + 32, 32)};
+  for (std::size_t i = 0; i < count; ++i)
+    if (rng.generate(dz[i]) != Status::ok) return Status::random_failure;
+  return keygen_batch_derand<P>(eks, dks, std::span<const Seed>(ds.data(), count),
+                                std::span<const Seed>(zs.data(), count));
+}
+
+// FIPS 203 Alg. 17 per item, after the §7.2 check of every ek.
+template <class P>
+Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
+                           std::span<const ConstEncapsKey<P>> eks, std::span<const Seed> ms) {
+  const std::size_t count = eks.size();
+  if (!valid_count(count) || cts.size() != count || keys.size() != count || ms.size() != count)
+    return Status::invalid_argument;
+  for (const auto& ek : eks)
+    if (check_encaps_key<P>(ek) != Status::ok) return Status::invalid_key;
+  struct Work {
+    std::array<std::array<std::uint8_t, 64>, max_batch> g_in, k_r;
+  } w;
+  WipeOnExit wipe(w);
+  // (K, r) = G(m ‖ H(ek))
+  std::array<std::uint8_t*, max_batch> h_out{};
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ms[i][b];
+    h_out[i] = w.g_in[i].data() + 32;
+  }
+  sha3_256_lanes(data_of<ConstEncapsKey<P>>(eks).data(), P::ek_bytes, h_out.data(), count);
+  sha3_512_lanes(w.g_in, w.k_r, count);
+  for (std::size_t i = 0; i < count; ++i) {
+    kpke_encrypt<P>(cts[i], eks[i], ms[i], std::span<const std::uint8_t>(w.k_r[i]).template last<32>());
+    for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
+  }
+  return Status::ok;
+}
+
+// FIPS 203 Alg. 20 per item.
+template <class P>
+Status encaps_batch(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
+                    std::span<const ConstEncapsKey<P>> eks, RandomSource& rng) {
+  const std::size_t count = eks.size();
+  if (!valid_count(count)) return Status::invalid_argument;
+  std::array<std::array<std::uint8_t, 32>, max_batch> m;
+  WipeOnExit wipe(m);
+  std::array<Seed, max_batch> ms{m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]};
+  for (std::size_t i = 0; i < count; ++i)
+    if (rng.generate(m[i]) != Status::ok) return Status::random_failure;
+  return encaps_batch_derand<P>(cts, keys, eks, std::span<const Seed>(ms.data(), count));
+}
+
+// FIPS 203 Alg. 21 (calling Alg. 18) per item, after the §7.3 hash check of
+// every dk.
+template <class P>
+Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCiphertext<P>> cts,
+                    std::span<const ConstDecapsKey<P>> dks) {
+  const std::size_t count = dks.size();
+  if (!valid_count(count) || cts.size() != count || keys.size() != count) return Status::invalid_argument;
+  struct Work {
+    std::array<std::array<std::uint8_t, 64>, max_batch> g_in, k_r;
+    std::array<std::array<std::uint8_t, 32>, max_batch> k_bar;
+    std::array<std::array<std::uint8_t, 32 + P::ct_bytes>, max_batch> z_c;  // J's input z ‖ c
+    std::array<std::uint8_t, P::ct_bytes> ct_again;
+  } w;
+  WipeOnExit wipe(w);
+
+  // §7.3: H(ek) recomputed for every dk and compared with the stored hash.
+  {
+    std::array<const std::uint8_t*, max_batch> eks{};
+    std::array<std::array<std::uint8_t, 32>, max_batch> h{};
+    std::array<std::uint8_t*, max_batch> h_out{};
+    for (std::size_t i = 0; i < count; ++i) {
+      eks[i] = dks[i].data() + dk_ek_offset<P>;
+      h_out[i] = h[i].data();
+    }
+    sha3_256_lanes(eks.data(), P::ek_bytes, h_out.data(), count);
+    std::uint8_t bad = 0;
+    for (std::size_t i = 0; i < count; ++i) bad |= ct::diff(h[i], dks[i].template subspan<dk_hash_offset<P>, 32>());
+    if (bad != 0) return Status::invalid_key;
+  }
+
+  // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h); K̄ = J(z ‖ c).
+  std::array<const std::uint8_t*, max_batch> j_in{};
+  std::array<std::uint8_t*, max_batch> j_out{};
+  for (std::size_t i = 0; i < count; ++i) {
+    kpke_decrypt<P>(std::span(w.g_in[i]).template first<32>(), dks[i].template first<dk_pke_bytes<P>>(), cts[i]);
+    for (std::size_t b = 0; b < 32; ++b) {
+      w.g_in[i][32 + b] = dks[i][dk_hash_offset<P> + b];
+      w.z_c[i][b] = dks[i][dk_z_offset<P> + b];
+    }
+    for (std::size_t b = 0; b < P::ct_bytes; ++b) w.z_c[i][32 + b] = cts[i][b];
+    j_in[i] = w.z_c[i].data();
+    j_out[i] = w.k_bar[i].data();
+  }
+  sha3_512_lanes(w.g_in, w.k_r, count);
+  {
+    hash::Shake256Lanes j;
+    j.absorb_equal(j_in.data(), 32 + P::ct_bytes, count);
+    j.squeeze_block(j_out.data(), 32);
+  }
+
+  // c' = K-PKE.Encrypt(ek, m', r'); K' unless c' ≠ c, then K̄ (selected by
+  // mask, Alg. 18 lines 9–11).
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto ek = dks[i].template subspan<dk_ek_offset<P>, P::ek_bytes>();
+    kpke_encrypt<P>(w.ct_again, ek, std::span<const std::uint8_t>(w.g_in[i]).template first<32>(),
+                    std::span<const std::uint8_t>(w.k_r[i]).template last<32>());
+    const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(cts[i], w.ct_again));
+    ct::select_bytes(std::span(w.k_r[i]).template first<32>(), w.k_bar[i], reject);
+    for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
+  }
+  return Status::ok;
+}
+
+#define PQLAB_MLKEM_BATCH_INSTANTIATE(P)                                                                       \
+  template Status keygen_batch<P>(std::span<const EncapsKey<P>>, std::span<const DecapsKey<P>>, RandomSource&); \
+  template Status keygen_batch_derand<P>(std::span<const EncapsKey<P>>, std::span<const DecapsKey<P>>,        \
+                                         std::span<const Seed>, std::span<const Seed>);                         \
+  template Status encaps_batch<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,               \
+                                  std::span<const ConstEncapsKey<P>>, RandomSource&);                           \
+  template Status encaps_batch_derand<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,        \
+                                         std::span<const ConstEncapsKey<P>>, std::span<const Seed>);            \
+  template Status decaps_batch<P>(std::span<const SharedSecret>, std::span<const ConstCiphertext<P>>,          \
+                                  std::span<const ConstDecapsKey<P>>);
+PQLAB_MLKEM_BATCH_INSTANTIATE(MLKEM512)
+PQLAB_MLKEM_BATCH_INSTANTIATE(MLKEM768)
+PQLAB_MLKEM_BATCH_INSTANTIATE(MLKEM1024)
+#undef PQLAB_MLKEM_BATCH_INSTANTIATE
+
+}  // namespace pqlab::mlkem
