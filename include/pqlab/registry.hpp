@@ -30,7 +30,12 @@ struct KemOps {
   // The standard's input checks on their own (FIPS 203 §7.2, §7.3).
   Status (*check_encaps_key)(ConstBytes ek);
   Status (*check_decaps_key)(ConstBytes dk);
+  // Up to max_kem_batch independent encapsulations in one call (ML-KEM's
+  // batch API): cts[i] and shared_secrets[i] for eks[i].
+  Status (*encaps_batch)(std::span<const Bytes> cts, std::span<const Bytes> shared_secrets,
+                         std::span<const ConstBytes> eks, RandomSource& rng);
 };
+inline constexpr std::size_t max_kem_batch = 8;
 
 // How a signature is randomised.
 enum class SignMode {

@@ -58,6 +58,7 @@ json result_json(const OperationResult& r, const std::string& unit) {
             {"kind", r.kind},
             {"backend", r.backend},
             {"operation", r.operation},
+            {"items_per_call", r.items_per_call},
             {"samples", r.ticks.count},
             {"ticks",
              {{"unit", unit},

@@ -32,7 +32,10 @@ OperationResult measure_operation(const Subject& s, const Operation& op, const s
   r.kind = s.kind;
   r.backend = backend;
   r.operation = op.name;
-  r.ticks = summarize(sample_ticks(op.run, plan.sampling));
+  r.items_per_call = op.items;
+  std::vector<double> samples = sample_ticks(op.run, plan.sampling);
+  for (double& t : samples) t /= static_cast<double>(op.items);
+  r.ticks = summarize(std::move(samples));
   r.median_us = r.ticks.median / timing.ticks_per_second * 1e6;
   r.p90_us = r.ticks.p90 / timing.ticks_per_second * 1e6;
   r.ops_per_s = r.ticks.median > 0 ? timing.ticks_per_second / r.ticks.median : 0;
@@ -54,8 +57,9 @@ OperationResult measure_operation(const Subject& s, const Operation& op, const s
     };
     Throughput t;
     t.threads = allowed_cpus().size();
-    t.single_thread_ops_per_s = measure_throughput(factory, 1, plan.throughput_seconds);
-    t.all_threads_ops_per_s = measure_throughput(factory, t.threads, plan.throughput_seconds);
+    const auto items = static_cast<double>(op.items);
+    t.single_thread_ops_per_s = items * measure_throughput(factory, 1, plan.throughput_seconds);
+    t.all_threads_ops_per_s = items * measure_throughput(factory, t.threads, plan.throughput_seconds);
     r.throughput = t;
   }
   return r;

@@ -60,11 +60,11 @@ std::string bench_to_table(const BenchResults& r) {
     out << "; core clock ≈ " << fixed(r.timing.core_cycles_per_tick->ratio, 2) << " × TSC";
   out << "; pinned to CPU " << r.timing.pinned_cpu << "\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-20s %-9s %-8s %11s %9s %11s %10s %10s %9s %10s\n", "algorithm", "backend",
+  std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s\n", "algorithm", "backend",
                 "op", "median", "IQR", "p90", "µs", "ops/s", "stack", "heap");
   out << line;
   for (const OperationResult& o : r.results) {
-    std::snprintf(line, sizeof line, "%-20s %-9s %-8s %11s %9s %11s %10s %10s %9s %10s", o.algorithm.c_str(),
+    std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s", o.algorithm.c_str(),
                   o.backend.c_str(), o.operation.c_str(), format_count(o.ticks.median).c_str(),
                   format_count(o.ticks.iqr()).c_str(), format_count(o.ticks.p90).c_str(),
                   fixed(o.median_us, o.median_us < 100 ? 2 : 1).c_str(), format_count(o.ops_per_s).c_str(),

@@ -25,10 +25,39 @@ Buffer random_bytes(std::size_t n) {
 }
 
 // One instance's keys and buffers; the operations write only to scratch
-// buffers, so the keys stay valid for every later call.
+// buffers, so the keys stay valid for every later call. The batch
+// operation encapsulates to max_kem_batch keys of their own.
 struct KemState {
   Buffer ek, dk, ct, ss, scratch_ek, scratch_dk, scratch_ct, scratch_ss;
+  std::vector<Buffer> batch_ek, batch_ct, batch_ss;
+  std::vector<Bytes> batch_ct_spans, batch_ss_spans;
+  std::vector<ConstBytes> batch_ek_spans;
 };
+
+// "encaps-batch8": one batch call for max_kem_batch independent keys,
+// reported per encapsulation.
+void add_encaps_batch(Instance& in, const std::shared_ptr<KemState>& st, const Algorithm& alg) {
+  const KemOps& ops = *alg.kem;
+  for (std::size_t i = 0; i < max_kem_batch; ++i) {
+    st->batch_ek.emplace_back(alg.public_key_bytes);
+    st->batch_ct.emplace_back(alg.ciphertext_bytes);
+    st->batch_ss.emplace_back(alg.shared_secret_bytes);
+    Buffer dk(alg.secret_key_bytes);
+    require_ok(ops.keygen(st->batch_ek.back(), dk, system_random()), alg, "keygen");
+  }
+  for (std::size_t i = 0; i < max_kem_batch; ++i) {
+    st->batch_ek_spans.emplace_back(st->batch_ek[i]);
+    st->batch_ct_spans.emplace_back(st->batch_ct[i]);
+    st->batch_ss_spans.emplace_back(st->batch_ss[i]);
+  }
+  Operation op{"encaps-batch" + std::to_string(max_kem_batch), [st, &ops, &alg] {
+                 require_ok(ops.encaps_batch(st->batch_ct_spans, st->batch_ss_spans, st->batch_ek_spans,
+                                             system_random()),
+                            alg, "encaps batch");
+               }};
+  op.items = max_kem_batch;
+  in.operations.push_back(std::move(op));
+}
 
 Instance kem_instance(const Algorithm& alg) {
   auto st = std::make_shared<KemState>();
@@ -55,6 +84,7 @@ Instance kem_instance(const Algorithm& alg) {
                            }});
   in.operations.push_back(
       {"decaps", [st, &ops, &alg] { require_ok(ops.decaps(st->scratch_ss, st->ct, st->dk), alg, "decaps"); }});
+  if (ops.encaps_batch != nullptr) add_encaps_batch(in, st, alg);
   return in;
 }
 

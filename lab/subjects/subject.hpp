@@ -11,8 +11,11 @@
 namespace pqlab::lab {
 
 struct Operation {
-  std::string name;  // "keygen", "encaps", "sign", "derive", ...
+  std::string name;  // "keygen", "encaps", "sign", "derive", "encaps-batch8", ...
   std::function<void()> run;
+  // Operations one run() performs (a batch call); times and rates are
+  // reported per operation, peak stack and heap per call.
+  std::size_t items = 1;
 };
 
 struct Instance {

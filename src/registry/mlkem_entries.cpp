@@ -1,11 +1,19 @@
 // Registry entries for ML-KEM-512/768/1024: length checks, then the typed API.
 #include <array>
+#include <utility>
 
 #include "pqlab/mlkem.hpp"
 #include "registry/entries.hpp"
 
 namespace pqlab::registry {
 namespace {
+
+// N copies of v (for arrays of fixed-extent spans, which have no default).
+template <std::size_t N, class T>
+std::array<T, N> copies_of(const T& v) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) { return std::array<T, N>{((void)I, v)...}; }(
+      std::make_index_sequence<N>{});
+}
 
 template <class P>
 struct MlkemEntry {
@@ -39,7 +47,31 @@ struct MlkemEntry {
     if (dk.size() != P::dk_bytes) return Status::invalid_length;
     return mlkem::check_decaps_key<P>(dk.first<P::dk_bytes>());
   }
-  static constexpr KemOps ops = {keygen, keygen_from_seed, encaps, encaps_derand, decaps, check_ek, check_dk};
+  static Status encaps_batch(std::span<const Bytes> cts, std::span<const Bytes> sss, std::span<const ConstBytes> eks,
+                             RandomSource& rng) {
+    static_assert(max_kem_batch == mlkem::max_batch);
+    const std::size_t count = eks.size();
+    if (count == 0 || count > mlkem::max_batch || cts.size() != count || sss.size() != count)
+      return Status::invalid_argument;
+    // Fixed-extent spans are not default-constructible: start each slot on
+    // item 0 (length-checked below) and fill in the rest.
+    if (cts[0].size() != P::ct_bytes || sss[0].size() != 32 || eks[0].size() != P::ek_bytes)
+      return Status::invalid_length;
+    auto ct_items = copies_of<mlkem::max_batch>(cts[0].first<P::ct_bytes>());
+    auto ss_items = copies_of<mlkem::max_batch>(sss[0].first<32>());
+    auto ek_items = copies_of<mlkem::max_batch>(eks[0].first<P::ek_bytes>());
+    for (std::size_t i = 0; i < count; ++i) {
+      if (cts[i].size() != P::ct_bytes || sss[i].size() != 32 || eks[i].size() != P::ek_bytes)
+        return Status::invalid_length;
+      ct_items[i] = cts[i].first<P::ct_bytes>();
+      ss_items[i] = sss[i].first<32>();
+      ek_items[i] = eks[i].first<P::ek_bytes>();
+    }
+    return mlkem::encaps_batch<P>(std::span(ct_items.data(), count), std::span(ss_items.data(), count),
+                                  std::span(ek_items.data(), count), rng);
+  }
+  static constexpr KemOps ops = {keygen,  keygen_from_seed, encaps, encaps_derand, decaps, check_ek, check_dk,
+                                 encaps_batch};
   static constexpr Algorithm algorithm = {
       P::name, "FIPS 203", Kind::kem, P::ek_bytes, P::dk_bytes, P::ct_bytes, 32, 0, 64, &ops, nullptr};
 };
