@@ -1,4 +1,4 @@
-// The ct-msan build's VPTERNLOGQ stand-in (msan_ternarylogic.hpp) gives the
+// The ct-msan build's VPTERNLOGQ stand-in (msan_intrinsics.hpp) gives the
 // instruction's bits for every one of the 256 immediates, in 512 and 256
 // bits, on varied inputs. Compiled for AVX-512 like the kernels; main checks
 // the CPU first and skips (exit 77) without AVX-512.
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <utility>
 
-#include "msan_ternarylogic.hpp"
+#include "msan_intrinsics.hpp"
 
 namespace {
 
