@@ -9,7 +9,8 @@ build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl lib
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
 # Tests: chromium (the TLS interop test); the security checks (README
 # "Security testing"): valgrind (the constant-time test and memcheck.h),
-# clang + compiler-rt (libFuzzer, ASan, UBSan), clang-tidy, binutils
+# clang + compiler-rt (libFuzzer, ASan, UBSan, and MemorySanitizer for the
+# second constant-time check), clang-tidy, binutils
 # (objdump for the select's generated code).
 test_packages=(chromium valgrind clang libclang-rt-14-dev clang-tidy binutils)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
