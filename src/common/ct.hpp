@@ -6,13 +6,27 @@
 #include <cstdint>
 #include <span>
 
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define PQLAB_VALUE_BARRIER_IN_MEMORY 1  // see value_barrier
+#endif
+#endif
+
 namespace pqlab::ct {
 
 // An empty asm with the value as an in/out register operand: the compiler
 // must assume the asm may change it. Costs nothing at run time.
+//
+// Under MemorySanitizer (the ct-msan test, tests/ct/) the operand is in
+// memory instead: MSan checks an asm's register inputs strictly (a secret
+// there is reported as if branched on) and returns its register outputs as
+// initialised (the secret would be silently declassified). Through memory
+// the value keeps its shadow; the optimiser is stopped all the same.
 template <class T>
 inline T value_barrier(T x) {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(PQLAB_VALUE_BARRIER_IN_MEMORY)
+  __asm__("" : "+m"(x) : :);
+#elif defined(__GNUC__) || defined(__clang__)
   __asm__("" : "+r"(x) : :);
 #endif
   return x;

@@ -1,10 +1,13 @@
-// Constant-time check under valgrind's memcheck (the ctgrind/TIMECOP
-// technique). Every secret input is marked undefined ("poisoned"); memcheck
-// then reports any conditional jump or memory address computed from it. The
-// core (built for this test with PQLAB_CT_TESTING) declassifies only where
-// the algorithm publishes data; this program declassifies only the outputs.
-// Run: valgrind --error-exitcode=1 --track-origins=yes pqlab_ct_test GROUP
-// where GROUP is mlkem, mldsa or an SLH-DSA set name; zero errors required.
+// Constant-time check (the ctgrind/TIMECOP technique). Every secret input
+// is marked uninitialised ("poisoned"); the tracking tool then reports any
+// conditional jump or memory address computed from it. The core (built for
+// this test with PQLAB_CT_TESTING) declassifies only where the algorithm
+// publishes data; this program declassifies only the outputs. Two builds
+// (src/common/ct_poison.hpp): under valgrind's memcheck,
+//   valgrind --error-exitcode=1 --track-origins=yes pqlab_ct_test GROUP
+// or compiled with MemorySanitizer (PQLAB_CT_MSAN), run directly:
+//   pqlab_ct_test GROUP
+// where GROUP is mlkem, mldsa or an SLH-DSA set name; zero reports required.
 //
 // Every group runs on every kernel backend in pqlab::kernels::available().
 #include <array>
@@ -16,8 +19,6 @@
 #include <string_view>
 #include <vector>
 
-#include <valgrind/valgrind.h>
-
 #include "common/ct_poison.hpp"
 #include "mldsa/mask_schedule.hpp"
 #include "mldsa/signing_key.hpp"
@@ -26,6 +27,7 @@
 #include "pqlab/mlkem.hpp"
 #include "pqlab/slhdsa.hpp"
 #include "support/slhdsa_sets.hpp"
+#include "tracker.hpp"
 
 namespace {
 
@@ -191,17 +193,19 @@ void check_group(const std::string& group) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: pqlab_ct_test mlkem|mldsa|SLH-DSA-<set>  (under valgrind)\n");
+    std::fprintf(stderr, "usage: pqlab_ct_test mlkem|mldsa|SLH-DSA-<set>  (under valgrind, or the MSan build)\n");
     return 2;
   }
-  // Outside valgrind nothing would be checked: refuse rather than pass.
-  if (!RUNNING_ON_VALGRIND) fail("run me under valgrind (memcheck)");
+  // With no tool tracking the secrets nothing would be checked: refuse rather than pass.
+  const char* tool = pqlab::ct_test::tracker();
+  if (tool == nullptr) fail("run me under valgrind (memcheck)");
   const std::string group = argv[1];
   try {
     for (std::string_view backend : pqlab::kernels::available()) {
       if (pqlab::kernels::select(backend) != Status::ok) fail("cannot select backend " + std::string(backend));
       check_group(group);
-      std::printf("ct_test: %s on %.*s: done\n", group.c_str(), static_cast<int>(backend.size()), backend.data());
+      std::printf("ct_test: %s on %.*s: done (%s)\n", group.c_str(), static_cast<int>(backend.size()),
+                  backend.data(), tool);
     }
   } catch (const std::exception& e) {
     fail(e.what());

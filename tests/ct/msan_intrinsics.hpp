@@ -1,0 +1,60 @@
+// For the ct-msan build only: tests/ct/CMakeLists.txt force-includes this
+// into the AVX-512 and SHA-NI kernel files of the test's core copy. Clang
+// 14's MemorySanitizer mistracks secrets through these instructions:
+// - VPTERNLOGQ (_mm*_ternarylogic_epi64) is unknown to it: it checks the
+//   operands strictly (a secret Keccak state is reported as if branched on)
+//   and returns the result as initialised (the state would be silently
+//   declassified). Here it is written out as plain vector AND/OR/NOT, which
+//   MSan tracks bit by bit; msan_ternarylogic_test.cpp checks it against
+//   the instruction for every immediate.
+// - SHA256RNDS2 / SHA256MSG1 / SHA256MSG2 it treats as bitwise (an output
+//   bit is secret only if the same bit of an operand is), far less than the
+//   instructions mix. Here the instruction runs unchanged and its whole
+//   result is marked secret when any operand bit is: a coarser tracking
+//   that can only report more, never less.
+// Nothing here makes a secret public. The production build is untouched.
+#pragma once
+#include <immintrin.h>
+#include <sanitizer/msan_interface.h>
+
+namespace pqlab::ct_msan {
+
+// Bit k of imm is the result for the input bits (a, b, c) with
+// k = 4a + 2b + c (Intel SDM, VPTERNLOGQ): the OR of the minterms imm
+// selects. Always inlined, so it takes its caller's target flags.
+template <int imm, class V>
+[[gnu::always_inline]] inline V ternarylogic(V a, V b, V c) {
+  V r = a ^ a;
+  for (int k = 0; k < 8; ++k)
+    if ((imm >> k) & 1) r |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+  return r;
+}
+
+// r, wholly secret if any of the operands holds a secret bit.
+template <class... V>
+[[gnu::always_inline]] inline __m128i secret_if_any(__m128i r, const V&... operands) {
+  if ((... || (__msan_test_shadow(&operands, sizeof operands) != -1))) __msan_poison(&r, sizeof r);
+  return r;
+}
+
+[[gnu::always_inline, gnu::target("sha")]] inline __m128i sha256rnds2(__m128i a, __m128i b, __m128i k) {
+  return secret_if_any((__m128i)__builtin_ia32_sha256rnds2((__v4si)a, (__v4si)b, (__v4si)k), a, b, k);
+}
+[[gnu::always_inline, gnu::target("sha")]] inline __m128i sha256msg1(__m128i a, __m128i b) {
+  return secret_if_any((__m128i)__builtin_ia32_sha256msg1((__v4si)a, (__v4si)b), a, b);
+}
+[[gnu::always_inline, gnu::target("sha")]] inline __m128i sha256msg2(__m128i a, __m128i b) {
+  return secret_if_any((__m128i)__builtin_ia32_sha256msg2((__v4si)a, (__v4si)b), a, b);
+}
+
+}  // namespace pqlab::ct_msan
+
+#undef _mm512_ternarylogic_epi64
+#define _mm512_ternarylogic_epi64(A, B, C, imm) \
+  (::pqlab::ct_msan::ternarylogic<(imm)>((__m512i)(A), (__m512i)(B), (__m512i)(C)))
+#undef _mm256_ternarylogic_epi64
+#define _mm256_ternarylogic_epi64(A, B, C, imm) \
+  (::pqlab::ct_msan::ternarylogic<(imm)>((__m256i)(A), (__m256i)(B), (__m256i)(C)))
+#define _mm_sha256rnds2_epu32(A, B, K) (::pqlab::ct_msan::sha256rnds2((A), (B), (K)))
+#define _mm_sha256msg1_epu32(A, B) (::pqlab::ct_msan::sha256msg1((A), (B)))
+#define _mm_sha256msg2_epu32(A, B) (::pqlab::ct_msan::sha256msg2((A), (B)))
