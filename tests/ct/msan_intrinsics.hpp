@@ -12,6 +12,11 @@
 //   instructions mix. Here the instruction runs unchanged and its whole
 //   result is marked secret when any operand bit is: a coarser tracking
 //   that can only report more, never less.
+// - VPERMT2D (_mm512_permutex2var_epi32, the AVX-512 ML-DSA NTT's register
+//   permutes) it treats like an element-wise operation: result lane i gets
+//   the shadow of lane i of the operands, not of the lane the index picks,
+//   so secrets moved by the permute turn public. Here the permute is done
+//   through memory with the (public) indices, which MSan tracks exactly.
 // Nothing here makes a secret public. The production build is untouched.
 #pragma once
 #include <immintrin.h>
@@ -47,6 +52,15 @@ template <class... V>
   return secret_if_any((__m128i)__builtin_ia32_sha256msg2((__v4si)a, (__v4si)b), a, b);
 }
 
+[[gnu::always_inline, gnu::target("avx512f")]] inline __m512i permutex2var_epi32(__m512i a, __m512i idx, __m512i b) {
+  alignas(64) int src[32], index[16], out[16];
+  _mm512_store_si512(src, a);
+  _mm512_store_si512(src + 16, b);
+  _mm512_store_si512(index, idx);
+  for (int i = 0; i < 16; ++i) out[i] = src[index[i] & 31];
+  return _mm512_load_si512(out);
+}
+
 }  // namespace pqlab::ct_msan
 
 #undef _mm512_ternarylogic_epi64
@@ -58,3 +72,5 @@ template <class... V>
 #define _mm_sha256rnds2_epu32(A, B, K) (::pqlab::ct_msan::sha256rnds2((A), (B), (K)))
 #define _mm_sha256msg1_epu32(A, B) (::pqlab::ct_msan::sha256msg1((A), (B)))
 #define _mm_sha256msg2_epu32(A, B) (::pqlab::ct_msan::sha256msg2((A), (B)))
+#undef _mm512_permutex2var_epi32
+#define _mm512_permutex2var_epi32(A, I, B) (::pqlab::ct_msan::permutex2var_epi32((A), (I), (B)))

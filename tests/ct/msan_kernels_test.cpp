@@ -1,8 +1,13 @@
-// The ct-msan check follows secrets through every backend's hash kernels:
-// on each backend in kernels::available(), one secret byte in the input of
+// The ct-msan check follows secrets through every backend's kernels: on
+// each backend in kernels::available(), one secret byte in the input of
 // Keccak-f[1600] (x1, x4, x8) and of the SHA-256 / SHA-512 compressions
 // (including SHA-NI, where the backend uses it) must make every output byte
-// secret, as the permutation and 64/80 rounds mix it into all of them. A
+// secret, as the permutation and 64/80 rounds mix it into all of them; so
+// must one secret coefficient in the input of each ML-DSA NTT and inverse
+// NTT (every output coefficient depends on every input coefficient; for
+// ML-KEM's seven-layer NTT, on every input of the same parity, so two
+// adjacent ones are made secret), and a secret factor in each pointwise
+// product. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
 #include <sanitizer/msan_interface.h>
@@ -74,6 +79,42 @@ void check_backend(std::string_view backend) {
   const std::uint8_t* blocks[4] = {block.data(), block.data(), block.data(), block.data()};
   t.sha256_compress_lanes(lanes, blocks, 4);
   expect_all_secret(backend, "sha256_compress_lanes", lanes, sizeof lanes);
+
+  // NTTs: coefficient 7 secret (whole int), the rest public.
+  std::array<std::int32_t, 256> a32, b32, r32;
+  std::array<std::int16_t, 256> a16, b16, r16{};
+  for (std::size_t i = 0; i < 256; ++i) {
+    a32[i] = static_cast<std::int32_t>(i * 1237 % 8380417);
+    b32[i] = static_cast<std::int32_t>(i * 71 % 8380417);
+    a16[i] = static_cast<std::int16_t>(i * 13 % 3329);
+    b16[i] = static_cast<std::int16_t>(i * 7 % 3329);
+  }
+  auto secret_coefficient = [](auto& poly) { __msan_poison(&poly[7], sizeof poly[7]); };
+  auto fresh = a32;
+  secret_coefficient(fresh);
+  t.mldsa_ntt(fresh.data());
+  expect_all_secret(backend, "mldsa_ntt", fresh.data(), sizeof fresh);
+  fresh = a32;
+  secret_coefficient(fresh);
+  t.mldsa_invntt_tomont(fresh.data());
+  expect_all_secret(backend, "mldsa_invntt_tomont", fresh.data(), sizeof fresh);
+  fresh = a32;
+  __msan_poison(fresh.data(), sizeof fresh);
+  t.mldsa_pointwise_montgomery(r32.data(), fresh.data(), b32.data());
+  expect_all_secret(backend, "mldsa_pointwise_montgomery", r32.data(), sizeof r32);
+  auto secret_pair = [](auto& poly) { __msan_poison(&poly[6], 2 * sizeof poly[6]); };
+  auto fresh16 = a16;
+  secret_pair(fresh16);
+  t.mlkem_ntt(fresh16.data());
+  expect_all_secret(backend, "mlkem_ntt", fresh16.data(), sizeof fresh16);
+  fresh16 = a16;
+  secret_pair(fresh16);
+  t.mlkem_invntt_tomont(fresh16.data());
+  expect_all_secret(backend, "mlkem_invntt_tomont", fresh16.data(), sizeof fresh16);
+  fresh16 = a16;
+  __msan_poison(fresh16.data(), sizeof fresh16);
+  t.mlkem_basemul_acc(r16.data(), fresh16.data(), b16.data());
+  expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);
 }
 
 }  // namespace
