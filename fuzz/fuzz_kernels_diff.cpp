@@ -5,7 +5,7 @@
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
-//     each entry's stated bounds).
+//     each entry's stated bounds), and ML-KEM's rejection-sampling filter.
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -26,6 +26,7 @@ struct Inputs {
   std::array<std::uint8_t, 2 * 128> blocks;
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
+  std::size_t rej_filled, rej_len;  // the ML-KEM candidate filter's start and length over `blocks`
 };
 
 struct Outputs {
@@ -35,6 +36,8 @@ struct Outputs {
   std::array<std::uint64_t, 8> sha512;
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
+  std::array<std::int16_t, 256> kem_rej;
+  std::size_t kem_rej_count;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -56,6 +59,8 @@ Inputs make_inputs(fuzz::Input& in) {
   for (auto& c : x.kem_b) c = static_cast<std::int16_t>(read_int<std::uint16_t>(in) % (2 * kem_q - 1) - (kem_q - 1));
   for (auto& c : x.dsa_a) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
   for (auto& c : x.dsa_b) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
+  x.rej_filled = in.byte();             // 0..255
+  x.rej_len = 3 * (in.byte() % 86);     // 0..255 bytes, a multiple of 3
   return x;
 }
 
@@ -91,6 +96,11 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_invntt = x.dsa_a;
   t.mldsa_invntt_tomont(o.dsa_invntt.data());
   t.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
+  // Slots below rej_filled are zero and stay so; the slots past the count
+  // are scratch the filter may write, so they are cleared before comparing.
+  o.kem_rej = {};
+  o.kem_rej_count = t.mlkem_rej_uniform_vartime(o.kem_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
+  for (std::size_t i = o.kem_rej_count; i < o.kem_rej.size(); ++i) o.kem_rej[i] = 0;
   return o;
 }
 

@@ -30,6 +30,7 @@ constexpr Table kPortable = {
     .mlkem_ntt = portable::mlkem_ntt,
     .mlkem_invntt_tomont = portable::mlkem_invntt_tomont,
     .mlkem_basemul_acc = portable::mlkem_basemul_acc,
+    .mlkem_rej_uniform_vartime = portable::mlkem_rej_uniform_vartime,
     .mldsa_ntt = portable::mldsa_ntt,
     .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
     .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
@@ -87,6 +88,7 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
     t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
+    t.mlkem_rej_uniform_vartime = avx512::mlkem_rej_uniform_vartime;
     t.mldsa_ntt = avx512::mldsa_ntt;
     t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;

@@ -38,6 +38,13 @@ struct Table {
   void (*mlkem_basemul_acc)(std::int16_t r[256], const std::int16_t a[256],
                             const std::int16_t b[256]);
 
+  // ML-KEM SampleNTT's candidate filter (FIPS 203 Alg. 7 lines 5–13) over
+  // `len` bytes of XOF output (len a multiple of 3): appends the 12-bit
+  // candidates below q to a[filled ..], in order, until a holds 256, and
+  // returns the new count. Â is public, so backends may branch on it.
+  std::size_t (*mlkem_rej_uniform_vartime)(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                           std::size_t len);
+
   // ML-DSA (q = 8380417), coefficients int32_t[256].
   // Forward NTT (FIPS 204 Alg. 41). In: |a_i| < 8q. Out: |a_i| < 16q, in
   // bit-reversed NTT order (not reduced; callers reduce when they need to).

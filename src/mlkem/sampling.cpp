@@ -2,6 +2,7 @@
 #include <array>
 
 #include "common/wipe.hpp"
+#include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -105,28 +106,9 @@ void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32>
     xof.squeeze_block(block_spans);
     done = true;
     for (std::size_t lane = 0; lane < K; ++lane) {
-      auto& c = out[lane].c;
-      std::size_t& count = filled[lane];
-      const auto& b = blocks[lane];
-      // About one candidate in five is rejected, too often for a branch to
-      // predict: while two free slots remain, each candidate is written to
-      // the next slot, which advances only if it is accepted.
-      std::size_t pos = 0;
-      for (; pos + 3 <= b.size() && count + 2 <= n; pos += 3) {
-        const auto d1 = static_cast<std::int16_t>(b[pos] | ((b[pos + 1] & 0x0f) << 8));
-        const auto d2 = static_cast<std::int16_t>((b[pos + 1] >> 4) | (b[pos + 2] << 4));
-        c[count] = d1;
-        count += static_cast<std::size_t>(d1 < q);
-        c[count] = d2;
-        count += static_cast<std::size_t>(d2 < q);
-      }
-      for (; pos + 3 <= b.size() && count < n; pos += 3) {
-        const auto d1 = static_cast<std::int16_t>(b[pos] | ((b[pos + 1] & 0x0f) << 8));
-        const auto d2 = static_cast<std::int16_t>((b[pos + 1] >> 4) | (b[pos + 2] << 4));
-        if (d1 < q) c[count++] = d1;
-        if (d2 < q && count < n) c[count++] = d2;
-      }
-      if (count < n) done = false;
+      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(out[lane].c.data(), filled[lane],
+                                                                 blocks[lane].data(), blocks[lane].size());
+      if (filled[lane] < n) done = false;
     }
   }
 }

@@ -10,6 +10,9 @@ void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 
+std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len);
+
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);

@@ -1,0 +1,49 @@
+// ML-KEM's rejection sampling filter (FIPS 203 Alg. 7 lines 5–13) with
+// AVX-512: sixteen 12-bit candidates (24 bytes) per step. A byte shuffle
+// puts the two bytes holding each candidate in a 16-bit lane, a variable
+// shift and a mask extract it, one compare gives the accepted lanes, and a
+// compress packs them, in order, into the next output slots. The result
+// equals the portable filter's; the tail is the portable code.
+// GCC 12's AVX-512 headers start some intrinsics from
+// _mm512_undefined_epi32(), which -Wuninitialized and -Wmaybe-uninitialized
+// flag inside the header; the warnings are silenced for its lines only.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC's name only
+#endif
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+
+#include "kernels/mlkem_field.hpp"
+#include "kernels/portable/portable.hpp"
+#include "kernels/x86_avx512/avx512.hpp"
+
+namespace pqlab::kernels::avx512 {
+
+std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len) {
+  // Candidate j of a group of 8 (12 bytes) lies in bytes 3j/2 and 3j/2 + 1
+  // (rounded down), the low 12 bits for even j, the high 12 for odd j. Each
+  // 128-bit half of the register holds one group.
+  const __m256i pick = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,  //
+                                        0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11);
+  const __m256i shift = _mm256_setr_epi16(0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4);
+  const __m256i mask12 = _mm256_set1_epi16(0x0fff);
+  const __m256i q = _mm256_set1_epi16(mlkem_field::q);
+  std::size_t pos = 0;
+  // 32 bytes are loaded for 24 used; 16 output slots must be free.
+  for (; pos + 32 <= len && filled + 16 <= 256; pos += 24) {
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos));
+    const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos + 12));
+    const __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    const __m256i cand = _mm256_and_si256(_mm256_srlv_epi16(_mm256_shuffle_epi8(bytes, pick), shift), mask12);
+    const __mmask16 accept = _mm256_cmplt_epu16_mask(cand, q);
+    const __m512i packed = _mm512_maskz_compress_epi32(accept, _mm512_cvtepu16_epi32(cand));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), _mm512_cvtepi32_epi16(packed));
+    filled += static_cast<std::size_t>(__builtin_popcount(accept));
+  }
+  return pos == len ? filled : portable::mlkem_rej_uniform_vartime(a, filled, buf + pos, len - pos);
+}
+
+}  // namespace pqlab::kernels::avx512
