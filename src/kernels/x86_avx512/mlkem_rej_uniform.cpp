@@ -2,8 +2,9 @@
 // AVX-512: sixteen 12-bit candidates (24 bytes) per step. A byte shuffle
 // puts the two bytes holding each candidate in a 16-bit lane, a variable
 // shift and a mask extract it, one compare gives the accepted lanes, and a
-// compress packs them, in order, into the next output slots. The result
-// equals the portable filter's; the tail is the portable code.
+// compress packs them, in order, into the next output slots (a masked
+// store, so nothing past slot 255 is written). The result equals the
+// portable filter's; a tail under 24 bytes goes to the portable code.
 // GCC 12's AVX-512 headers start some intrinsics from
 // _mm512_undefined_epi32(), which -Wuninitialized and -Wmaybe-uninitialized
 // flag inside the header; the warnings are silenced for its lines only.
@@ -14,6 +15,8 @@
 #endif
 #include <immintrin.h>
 #pragma GCC diagnostic pop
+
+#include <algorithm>
 
 #include "kernels/mlkem_field.hpp"
 #include "kernels/portable/portable.hpp"
@@ -32,16 +35,19 @@ std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, c
   const __m256i mask12 = _mm256_set1_epi16(0x0fff);
   const __m256i q = _mm256_set1_epi16(mlkem_field::q);
   std::size_t pos = 0;
-  // 32 bytes are loaded for 24 used; 16 output slots must be free.
-  for (; pos + 32 <= len && filled + 16 <= 256; pos += 24) {
+  for (; pos + 24 <= len && filled < 256; pos += 24) {
+    // Bytes 0..15 and 12..23 of the step; the second load is masked to its
+    // 12 bytes, so nothing past the buffer is read.
     const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos));
-    const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos + 12));
+    const __m128i hi = _mm_maskz_loadu_epi8(0x0fff, buf + pos + 12);
     const __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
     const __m256i cand = _mm256_and_si256(_mm256_srlv_epi16(_mm256_shuffle_epi8(bytes, pick), shift), mask12);
     const __mmask16 accept = _mm256_cmplt_epu16_mask(cand, q);
-    const __m512i packed = _mm512_maskz_compress_epi32(accept, _mm512_cvtepu16_epi32(cand));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), _mm512_cvtepi32_epi16(packed));
-    filled += static_cast<std::size_t>(__builtin_popcount(accept));
+    const __m256i packed = _mm512_cvtepi32_epi16(_mm512_maskz_compress_epi32(accept, _mm512_cvtepu16_epi32(cand)));
+    // Accepted values past slot 255 are dropped (the polynomial is full).
+    const std::size_t kept = std::min<std::size_t>(static_cast<std::size_t>(__builtin_popcount(accept)), 256 - filled);
+    _mm256_mask_storeu_epi16(a + filled, static_cast<__mmask16>((1u << kept) - 1), packed);
+    filled += kept;
   }
   return pos == len ? filled : portable::mlkem_rej_uniform_vartime(a, filled, buf + pos, len - pos);
 }
