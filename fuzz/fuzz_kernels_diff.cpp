@@ -5,7 +5,8 @@
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
-//     each entry's stated bounds), and ML-KEM's rejection-sampling filter.
+//     each entry's stated bounds), and the ML-KEM and ML-DSA rejection-sampling
+//     filters.
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -26,7 +27,7 @@ struct Inputs {
   std::array<std::uint8_t, 2 * 128> blocks;
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
-  std::size_t rej_filled, rej_len;  // the ML-KEM candidate filter's start and length over `blocks`
+  std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
 };
 
 struct Outputs {
@@ -37,7 +38,8 @@ struct Outputs {
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
   std::array<std::int16_t, 256> kem_rej;
-  std::size_t kem_rej_count;
+  std::array<std::int32_t, 256> dsa_rej;
+  std::size_t kem_rej_count, dsa_rej_count;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -101,6 +103,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.kem_rej = {};
   o.kem_rej_count = t.mlkem_rej_uniform_vartime(o.kem_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.kem_rej_count; i < o.kem_rej.size(); ++i) o.kem_rej[i] = 0;
+  o.dsa_rej = {};
+  o.dsa_rej_count = t.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
+  for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
   return o;
 }
 

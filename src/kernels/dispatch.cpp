@@ -34,6 +34,7 @@ constexpr Table kPortable = {
     .mldsa_ntt = portable::mldsa_ntt,
     .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
     .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
+    .mldsa_rej_uniform_vartime = portable::mldsa_rej_uniform_vartime,
     .sha256_compress = portable::sha256_compress,
     .sha512_compress = portable::sha512_compress,
     .sha256_compress_lanes = portable::sha256_compress_lanes,
@@ -92,6 +93,7 @@ Registry detect() {
     t.mldsa_ntt = avx512::mldsa_ntt;
     t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;
+    t.mldsa_rej_uniform_vartime = avx512::mldsa_rej_uniform_vartime;
     r.add(t);
   }
   return r;

@@ -56,6 +56,12 @@ struct Table {
   // In: |a_i · b_i| < q · 2^31. Out: |r_i| < q.
   void (*mldsa_pointwise_montgomery)(std::int32_t r[256], const std::int32_t a[256],
                                      const std::int32_t b[256]);
+  // ML-DSA RejNTTPoly's candidate filter (FIPS 204 Alg. 30 with Alg. 14)
+  // over `len` bytes of XOF output (len a multiple of 3): appends the
+  // 23-bit candidates below q to a[filled ..], in order, until a holds 256,
+  // and returns the new count. Â is public, so backends may branch on it.
+  std::size_t (*mldsa_rej_uniform_vartime)(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                           std::size_t len);
 
   // SHA-256 compression (FIPS 180-4 §6.2.2) over `blocks` whole 64-byte
   // blocks of `data`, updating the eight-word chaining state.

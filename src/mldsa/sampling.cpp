@@ -6,6 +6,7 @@
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "kernels/kernels.hpp"
 #include "mldsa/packing.hpp"
 #include "pqlab/hash.hpp"
 
@@ -18,16 +19,12 @@ constexpr std::size_t kShake256Block = hash::Shake256::rate_bytes;  // 136
 // probability q / 2^23 ≈ 0.999, so more are rarely squeezed.
 constexpr std::size_t kInitialBlocks = 5;
 
-// FIPS 204 Alg. 14 (CoeffFromThreeBytes) over a buffer, appending accepted
-// values to out from position `filled`; returns the new count.
+// FIPS 204 Alg. 30's filter (with Alg. 14, CoeffFromThreeBytes) over a
+// buffer, at the kernel seam: appends accepted values to out from position
+// `filled`; returns the new count.
 std::size_t accept_three_byte_coeffs_vartime(NttPoly& out, std::size_t filled, const std::uint8_t* buf,
                                              std::size_t len) {
-  for (std::size_t i = 0; i + 3 <= len && filled < n; i += 3) {
-    const std::uint32_t z = static_cast<std::uint32_t>(buf[i]) | static_cast<std::uint32_t>(buf[i + 1]) << 8 |
-                            static_cast<std::uint32_t>(buf[i + 2] & 0x7f) << 16;
-    if (z < static_cast<std::uint32_t>(q)) out.c[filled++] = static_cast<std::int32_t>(z);
-  }
-  return filled;
+  return kernels::active().mldsa_rej_uniform_vartime(out.c.data(), filled, buf, len);
 }
 
 std::array<std::uint8_t, 34> matrix_seed(Seed32 rho, MatrixIndex at) {

@@ -165,13 +165,14 @@ TEST(KernelBackends, MlkemArithmeticBitExact) {
   }
 }
 
-// The candidate filter on random XOF-like bytes, on bytes that are all
+// The candidate filters on random XOF-like bytes, on bytes that are all
 // rejected (0xff) or all accepted (0x00), from several fill levels (so the
 // vector loops meet the end of the polynomial at every offset) and buffer
 // lengths (so they meet the end of the input at every offset).
-TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
+template <class T, class Filter>
+void expect_filter_bit_exact(Filter filter, std::uint64_t seed) {
   const Backends b = usable_backends();
-  std::mt19937_64 rng(15);
+  std::mt19937_64 rng(seed);
   std::vector<std::uint8_t> buf(3 * 168);
   for (const auto& k : b.others) {
     for (int fill = 0; fill < 3; ++fill) {
@@ -179,11 +180,11 @@ TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
       for (std::size_t len = 0; len <= buf.size(); len += 3) {
         for (std::size_t filled : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{239},
                                    std::size_t{240}, std::size_t{241}, std::size_t{255}, std::size_t{256}}) {
-          std::array<std::int16_t, 256> want, got;
+          std::array<T, 256> want, got;
           want.fill(-1);
           got.fill(-1);
-          const std::size_t n_want = b.portable.mlkem_rej_uniform_vartime(want.data(), filled, buf.data(), len);
-          const std::size_t n_got = k.mlkem_rej_uniform_vartime(got.data(), filled, buf.data(), len);
+          const std::size_t n_want = (b.portable.*filter)(want.data(), filled, buf.data(), len);
+          const std::size_t n_got = (k.*filter)(got.data(), filled, buf.data(), len);
           ASSERT_EQ(n_got, n_want) << k.name << " fill " << fill << " len " << len << " from " << filled;
           // Slots from `filled` to the new count are the output; the rest
           // is scratch the filter may have written.
@@ -195,6 +196,13 @@ TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
       }
     }
   }
+}
+
+TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
+  expect_filter_bit_exact<std::int16_t>(&kernels::Table::mlkem_rej_uniform_vartime, 15);
+}
+TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
+  expect_filter_bit_exact<std::int32_t>(&kernels::Table::mldsa_rej_uniform_vartime, 16);
 }
 
 TEST(KernelBackends, MldsaArithmeticBitExact) {

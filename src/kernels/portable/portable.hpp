@@ -17,6 +17,8 @@ std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, c
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len);
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
