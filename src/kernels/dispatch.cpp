@@ -76,11 +76,12 @@ Registry detect() {
     t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
     t.sha256_compress = sha256;
-    // Multi-buffer SHA-256, eight lanes per pass: it beats the portable
-    // code from two lanes on, but not SHA-NI one lane at a time at any
-    // lane count (median ticks per call on the development machine: one
-    // 8-lane pass about 1300, one SHA-NI block about 115), so where the CPU
-    // has SHA-NI this backend keeps it.
+    // Multi-buffer SHA-256, eight lanes per pass. Median TSC ticks per
+    // call on the development machine (2,001 calls, load average near 3):
+    // one pass about 1,100; the portable code 600-880 per lane; SHA-NI
+    // about 90 per lane plus 85 per call (810 for eight lanes). So the
+    // pass beats the portable code from two lanes on, but not SHA-NI at
+    // any lane count: where the CPU has SHA-NI this backend keeps it.
     t.sha256_compress_lanes = cpu.sha_ni ? sha_ni::sha256_compress_lanes : avx2::sha256_compress_lanes;
     t.sha256_lanes_min = cpu.sha_ni ? 1 : 2;
     r.add(t);
@@ -97,12 +98,12 @@ Registry detect() {
     t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;
     // Multi-buffer SHA-256, up to 8 lanes in 256-bit registers (a pass
-    // costs about 750 ticks, median per call on the development machine)
-    // and 9 to 16 in 512-bit ones (about 1080). SHA-NI takes about 115 per
-    // lane, so it stays cheaper up to 6 lanes; the portable code (about
-    // 600-880 per lane) loses from one lane on.
+    // costs about 640 ticks, measured as above) and 9 to 16 in 512-bit
+    // ones (about 900). SHA-NI (90 per lane plus 85) is cheaper up to 6
+    // lanes (630 against 640; 720 against 650 for 7); the portable code
+    // loses from two lanes on (at one lane the two are about even).
     t.sha256_compress_lanes = avx512::sha256_compress_lanes;
-    t.sha256_lanes_min = cpu.sha_ni ? 7 : 1;
+    t.sha256_lanes_min = cpu.sha_ni ? 7 : 2;
     r.add(t);
   }
   return r;

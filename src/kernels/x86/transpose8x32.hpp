@@ -9,8 +9,9 @@
 namespace pqlab::kernels::x86 {
 namespace {
 
-// Row i, element j moves to row j, element i. Its own inverse.
-inline void transpose8x32(__m256i r[8]) {
+// Row i, element j moves to row j, element i. Its own inverse. Inlined,
+// so that the rows stay in registers.
+[[gnu::always_inline]] inline void transpose8x32(__m256i r[8]) {
   // Pairs of rows interleaved by 32 and then 64 bits: within each 128-bit
   // half, u[4g + k] holds element k (low half) or 4 + k (high half) of
   // rows 4g..4g+3.

@@ -54,8 +54,8 @@ struct Ops16 {
 };
 
 // 16×16 transpose of 32-bit words: row i, element j moves to row j,
-// element i. Its own inverse.
-void transpose16x32(__m512i r[16]) {
+// element i. Its own inverse. Inlined, so that the rows stay in registers.
+[[gnu::always_inline]] inline void transpose16x32(__m512i r[16]) {
   // Within each 128-bit quarter q, u[4g + k] holds element 4q + k of rows
   // 4g..4g+3 (4×4 transposes by 32- and 64-bit interleaves).
   __m512i t[16], u[16];
