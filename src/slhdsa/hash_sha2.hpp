@@ -22,7 +22,7 @@ class Sha2Hash {
   static constexpr std::size_t n = N;
   // f_lanes / prf_lanes hand their compressions (at most `batch`) to the
   // kernel's multi-lane SHA-256 (sha256_compress_lanes) in one call.
-  static constexpr std::size_t batch = 8;
+  static constexpr std::size_t batch = 16;
   static constexpr bool wide_h = N > 16;  // H, T_l, H_msg, PRF_msg on SHA-512
 
   Sha2Hash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed);
