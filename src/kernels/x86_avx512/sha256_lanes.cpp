@@ -4,11 +4,13 @@
 // more ports, so a half-empty 512-bit pass would cost more). One stream per
 // 32-bit element (x86/sha256_sliced.hpp), with native rotates and
 // ternary-logic Ch, Maj and three-way xors.
-// GCC 12's AVX-512 headers start some intrinsics (rotates, inserts)
-// from _mm512_undefined_epi32(), which -Wuninitialized flags
-// inside the header; the warning is silenced for the header's lines only.
+// GCC 12's AVX-512 headers start some intrinsics (rotates, shifts)
+// from _mm512_undefined_epi32(), which -Wuninitialized (at -O3) and
+// -Wmaybe-uninitialized (at -O2, the sanitizer build) flag inside the
+// header; the warnings are silenced for the header's lines only.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 #pragma GCC diagnostic pop
 
