@@ -117,19 +117,30 @@ void compress_pass8(std::uint32_t (*states)[8], const std::uint8_t* const* block
   for (std::size_t i = 0; i < live; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), s[i]);
 }
 
-// One pass over `live` (9..16) streams in 512-bit registers. A state is
-// half a register: it is transposed with zeros in words 8..15, so that
-// registers 8..15 come out zero and are left out of the compression.
+// One pass over `live` (9..16) streams in 512-bit registers. The states
+// (eight words each) are transposed as two 8×8 blocks, streams 0..7 into
+// the low halves of the registers and 8..15 into the high ones.
 void compress_pass16(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t live) {
-  __m512i s[16], w[16];
-  for (std::size_t i = 0; i < 16; ++i) s[i] = i < live ? _mm512_maskz_loadu_epi32(0x00ff, states[i]) : _mm512_setzero_si512();
-  transpose16x32(s);
+  __m256i lo[8], hi[8];
+  for (std::size_t i = 0; i < 8; ++i) {
+    lo[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[i]));
+    hi[i] = 8 + i < live ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[8 + i])) : _mm256_setzero_si256();
+  }
+  x86::transpose8x32(lo);
+  x86::transpose8x32(hi);
+  __m512i s[8], w[16];
+  for (std::size_t j = 0; j < 8; ++j) s[j] = _mm512_inserti64x4(_mm512_castsi256_si512(lo[j]), hi[j], 1);
   for (std::size_t i = 0; i < 16; ++i) w[i] = byteswap_words(_mm512_loadu_si512(blocks[i < live ? i : 0]));
   transpose16x32(w);
   x86::Sha256Sliced<Ops16>::compress(s, w);
-  for (std::size_t j = 8; j < 16; ++j) s[j] = _mm512_setzero_si512();
-  transpose16x32(s);
-  for (std::size_t i = 0; i < live; ++i) _mm512_mask_storeu_epi32(states[i], 0x00ff, s[i]);
+  for (std::size_t j = 0; j < 8; ++j) {
+    lo[j] = _mm512_castsi512_si256(s[j]);
+    hi[j] = _mm512_extracti64x4_epi64(s[j], 1);
+  }
+  x86::transpose8x32(lo);
+  x86::transpose8x32(hi);
+  for (std::size_t i = 0; i < 8; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), lo[i]);
+  for (std::size_t i = 8; i < live; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), hi[i - 8]);
 }
 
 }  // namespace
