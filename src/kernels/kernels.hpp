@@ -73,6 +73,10 @@ struct Table {
   // SLH-DSA-SHA2 that the algorithm can issue together; a multi-buffer
   // backend runs them side by side. Any lane count is accepted.
   void (*sha256_compress_lanes)(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+  // Fewest lanes for which one sha256_compress_lanes call beats a
+  // sha256_compress call per lane (1 where the former is a loop over the
+  // latter); below it, callers compress the lanes one at a time.
+  std::size_t sha256_lanes_min;
 };
 
 const Table& active();

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace pqlab::slhdsa::detail {
 
@@ -49,11 +50,14 @@ class Adrs {
   const std::uint8_t* data() const { return bytes_; }
 
   // ADRSc = ADRS[3] ‖ ADRS[8:16] ‖ ADRS[19] ‖ ADRS[20:32] (FIPS 205 §11.2).
+  // The two runs are copied whole (memcpy), which GCC turns into a few
+  // wide moves; byte by byte, it assembled them in registers and stored
+  // them piecewise, which stalled the wide loads that read them back.
   void compress(std::uint8_t out[adrs_compressed_bytes]) const {
     out[0] = bytes_[3];
-    for (std::size_t i = 0; i < 8; ++i) out[1 + i] = bytes_[8 + i];
+    std::memcpy(out + 1, bytes_ + 8, 8);
     out[9] = bytes_[19];
-    for (std::size_t i = 0; i < 12; ++i) out[10 + i] = bytes_[20 + i];
+    std::memcpy(out + 10, bytes_ + 20, 12);
   }
 
  private:

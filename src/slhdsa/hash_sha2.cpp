@@ -4,6 +4,8 @@
 // padding (FIPS 180-4 §5.1), always fits in one block.
 #include "slhdsa/hash_sha2.hpp"
 
+#include <cstring>
+
 #include "common/wipe.hpp"
 #include "kernels/kernels.hpp"
 
@@ -18,44 +20,62 @@ constexpr std::uint64_t kSha512Iv[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 
                                         0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
 
 // The one block after the first: ADRSc ‖ input ‖ 0x80 ‖ 0* ‖ the message
-// length in bits (the first block included) in the last `length_bytes`.
-template <std::size_t Block, std::size_t LengthBytes>
+// length in bits (the first block included) in the last LengthBytes. All
+// but ADRSc ‖ input is the same for every call, so it is made once.
+template <std::size_t Block, std::size_t LengthBytes, std::size_t InBytes>
 struct SecondBlock {
-  std::uint8_t bytes[Block];
-  SecondBlock(const Adrs& adrs, const std::uint8_t* in, std::size_t in_bytes) {
-    static_assert(LengthBytes == 8 || LengthBytes == 16);
+  static_assert(LengthBytes == 8 || LengthBytes == 16);
+  static constexpr std::size_t data_bytes = adrs_compressed_bytes + InBytes;
+  static_assert(data_bytes + 1 + LengthBytes <= Block);
+
+  struct Padding {
+    std::uint8_t bytes[Block - data_bytes] = {};
+    constexpr Padding() {
+      bytes[0] = 0x80;
+      const std::uint64_t bits = 8 * static_cast<std::uint64_t>(Block + data_bytes);
+      for (std::size_t i = 0; i < 8; ++i) bytes[sizeof bytes - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+    }
+  };
+  static constexpr Padding padding{};
+
+  // Writes the block to `bytes` (Block bytes).
+  static void fill(std::uint8_t* bytes, const Adrs& adrs, const std::uint8_t* in) {
     adrs.compress(bytes);
-    std::size_t at = adrs_compressed_bytes;
-    for (std::size_t i = 0; i < in_bytes; ++i) bytes[at++] = in[i];
-    bytes[at++] = 0x80;
-    while (at < Block - 8) bytes[at++] = 0;
-    const std::uint64_t bits = 8 * static_cast<std::uint64_t>(Block + adrs_compressed_bytes + in_bytes);
-    for (std::size_t i = 0; i < 8; ++i) bytes[Block - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+    std::memcpy(bytes + adrs_compressed_bytes, in, InBytes);
+    std::memcpy(bytes + data_bytes, padding.bytes, sizeof padding.bytes);
   }
-  ~SecondBlock() { secure_wipe(bytes, sizeof bytes); }
 };
 
-template <class Word>
-void store_be(std::uint8_t* out, const Word* words, std::size_t bytes) {
-  for (std::size_t i = 0; i < bytes; ++i)
-    out[i] = static_cast<std::uint8_t>(words[i / sizeof(Word)] >> (8 * (sizeof(Word) - 1 - i % sizeof(Word))));
+// The first Bytes bytes of the big-endian encoding of `words`. Each word
+// is read once into a local: `out` may alias anything, so reading words[w]
+// for every byte would reload it after each store.
+template <std::size_t Bytes, class Word>
+void store_be(std::uint8_t* out, const Word* words) {
+  static_assert(Bytes % sizeof(Word) == 0);
+  for (std::size_t w = 0; w < Bytes / sizeof(Word); ++w) {
+    const Word v = words[w];
+    for (std::size_t i = 0; i < sizeof(Word); ++i)
+      out[sizeof(Word) * w + i] = static_cast<std::uint8_t>(v >> (8 * (sizeof(Word) - 1 - i)));
+  }
 }
 
-// Trunc_n(SHA-256(PK.seed ‖ toByte(0, 64 − n) ‖ ADRSc ‖ in)).
-template <std::size_t N>
+// Trunc_n(SHA-256(PK.seed ‖ toByte(0, 64 − n) ‖ ADRSc ‖ in)), InBytes of in.
+template <std::size_t N, std::size_t InBytes>
 void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], const Adrs& adrs,
-                         const std::uint8_t* in, std::size_t in_bytes) {
-  const SecondBlock<64, 8> block(adrs, in, in_bytes);
+                         const std::uint8_t* in) {
+  std::uint8_t block[64];
+  SecondBlock<64, 8, InBytes>::fill(block, adrs, in);
   std::uint32_t state[8];
   for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
-  kernels::active().sha256_compress(state, block.bytes, 1);
-  store_be(out, state, N);
+  kernels::active().sha256_compress(state, block, 1);
+  store_be<N>(out, state);
+  secure_wipe(block, sizeof block);
   secure_wipe(state, sizeof state);
 }
 
 // `count` <= Batch independent sha256_second_block calls of n-byte inputs,
-// issued to the kernel's multi-lane compression together; out[i] may equal
-// in[i].
+// issued to the kernel's multi-lane compression together (one at a time
+// when they are too few for it to pay off); out[i] may equal in[i].
 template <std::size_t N, std::size_t Batch>
 void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t midstate[8], const Adrs (&adrs)[Batch],
                           const std::uint8_t* const in[Batch], std::size_t count) {
@@ -65,25 +85,32 @@ void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t mi
   } b;
   const std::uint8_t* block_ptrs[Batch];
   for (std::size_t j = 0; j < count; ++j) {
-    const SecondBlock<64, 8> block(adrs[j], in[j], N);
-    for (std::size_t i = 0; i < 64; ++i) b.blocks[j][i] = block.bytes[i];
+    SecondBlock<64, 8, N>::fill(b.blocks[j], adrs[j], in[j]);
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
     block_ptrs[j] = b.blocks[j];
   }
-  kernels::active().sha256_compress_lanes(b.states, block_ptrs, count);
-  for (std::size_t j = 0; j < count; ++j) store_be(out[j], b.states[j], N);
-  secure_wipe(&b, sizeof b);
+  const kernels::Table& k = kernels::active();
+  if (count >= k.sha256_lanes_min) {
+    k.sha256_compress_lanes(b.states, block_ptrs, count);
+  } else {
+    for (std::size_t j = 0; j < count; ++j) k.sha256_compress(b.states[j], b.blocks[j], 1);
+  }
+  for (std::size_t j = 0; j < count; ++j) store_be<N>(out[j], b.states[j]);
+  secure_wipe(b.blocks, count * sizeof b.blocks[0]);
+  secure_wipe(b.states, count * sizeof b.states[0]);
 }
 
-// Trunc_n(SHA-512(PK.seed ‖ toByte(0, 128 − n) ‖ ADRSc ‖ in)).
-template <std::size_t N>
+// Trunc_n(SHA-512(PK.seed ‖ toByte(0, 128 − n) ‖ ADRSc ‖ in)), InBytes of in.
+template <std::size_t N, std::size_t InBytes>
 void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], const Adrs& adrs,
-                         const std::uint8_t* in, std::size_t in_bytes) {
-  const SecondBlock<128, 16> block(adrs, in, in_bytes);
+                         const std::uint8_t* in) {
+  std::uint8_t block[128];
+  SecondBlock<128, 16, InBytes>::fill(block, adrs, in);
   std::uint64_t state[8];
   for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
-  kernels::active().sha512_compress(state, block.bytes, 1);
-  store_be(out, state, N);
+  kernels::active().sha512_compress(state, block, 1);
+  store_be<N>(out, state);
+  secure_wipe(block, sizeof block);
 }
 
 // Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
@@ -115,7 +142,7 @@ Sha2Hash<N>::~Sha2Hash() {
 
 template <std::size_t N>
 void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
-  sha256_second_block<N>(out, state256_, adrs, in, N);
+  sha256_second_block<N, N>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>
@@ -127,9 +154,9 @@ void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[bat
 template <std::size_t N>
 void Sha2Hash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   if constexpr (wide_h)
-    sha512_second_block<N>(out, state512_, adrs, in, 2 * N);
+    sha512_second_block<N, 2 * N>(out, state512_, adrs, in);
   else
-    sha256_second_block<N>(out, state256_, adrs, in, 2 * N);
+    sha256_second_block<N, 2 * N>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>
@@ -146,7 +173,7 @@ void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in,
 
 template <std::size_t N>
 void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
-  sha256_second_block<N>(out, state256_, adrs, sk_seed_, N);
+  sha256_second_block<N, N>(out, state256_, adrs, sk_seed_);
 }
 
 template <std::size_t N>

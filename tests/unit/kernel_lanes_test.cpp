@@ -1,8 +1,10 @@
 // The multi-lane entries of the kernel seam against their one-lane forms,
 // for every backend usable on this CPU: Keccak-f[1600] x4 against four x1
-// calls, and sha256_compress_lanes against sha256_compress per lane.
+// calls, and sha256_compress_lanes (and the x86 multi-buffer SHA-256
+// functions behind it) against the portable sha256_compress per lane.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -13,6 +15,10 @@
 
 #include "kernels/kernels.hpp"
 #include "pqlab/kernels.hpp"
+#if defined(__x86_64__)
+#include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx512/avx512.hpp"
+#endif
 
 namespace {
 
@@ -46,27 +52,85 @@ TEST(KernelLanes, KeccakX4EqualsFourX1) {
   });
 }
 
-TEST(KernelLanes, Sha256LanesEqualsOneAtATime) {
-  for_each_backend([](const pqlab::kernels::Table& k) {
-    std::mt19937 rng(5);
-    for (std::size_t lanes = 0; lanes <= 17; ++lanes) {
+// The lane contents of one Sha256Lanes trial: random, or all 0x00 / all
+// 0xff (in the block and in the chaining state), varied from lane to lane.
+void fill_lane(std::mt19937& rng, std::size_t kind, std::uint32_t state[8], std::array<std::uint8_t, 64>& block) {
+  for (std::size_t w = 0; w < 8; ++w) state[w] = static_cast<std::uint32_t>(rng());
+  for (auto& b : block) b = static_cast<std::uint8_t>(rng());
+  if (kind == 1) block.fill(0x00);
+  if (kind == 2) block.fill(0xff);
+  if (kind == 3) std::fill(state, state + 8, 0u);
+  if (kind == 4) std::fill(state, state + 8, ~0u);
+  if (kind == 5) {
+    block.fill(0xff);
+    std::fill(state, state + 8, ~0u);
+  }
+}
+
+// `lanes_fn` over 0..33 lanes (a partial pass, one full pass of 8 or 16
+// and more) against the portable one-block compression of each lane.
+template <class LanesFn>
+void expect_lanes_equal_portable(LanesFn lanes_fn, const pqlab::kernels::Table& portable) {
+  std::mt19937 rng(5);
+  for (std::size_t lanes = 0; lanes <= 33; ++lanes) {
+    for (std::size_t pattern = 0; pattern < 3; ++pattern) {
       auto multi = std::make_unique<std::uint32_t[][8]>(lanes);
       auto single = std::make_unique<std::uint32_t[][8]>(lanes);
       std::vector<std::array<std::uint8_t, 64>> blocks(lanes);
       std::vector<const std::uint8_t*> block_ptrs(lanes);
       for (std::size_t i = 0; i < lanes; ++i) {
-        for (std::size_t w = 0; w < 8; ++w) multi[i][w] = single[i][w] = static_cast<std::uint32_t>(rng());
-        for (auto& b : blocks[i]) b = static_cast<std::uint8_t>(rng());
-        if (i == 1) blocks[i].fill(0xff);
+        // Pattern 0: all random; 1 and 2: the extreme kinds spread over the lanes.
+        const std::size_t kind = pattern == 0 ? 0 : (i + pattern) % 6;
+        fill_lane(rng, kind, multi[i], blocks[i]);
+        std::copy(multi[i], multi[i] + 8, single[i]);
         block_ptrs[i] = blocks[i].data();
       }
-      k.sha256_compress_lanes(multi.get(), block_ptrs.data(), lanes);
+      lanes_fn(multi.get(), block_ptrs.data(), lanes);
       for (std::size_t i = 0; i < lanes; ++i) {
-        k.sha256_compress(single[i], blocks[i].data(), 1);
-        for (std::size_t w = 0; w < 8; ++w) EXPECT_EQ(multi[i][w], single[i][w]) << lanes << " lanes, lane " << i;
+        portable.sha256_compress(single[i], blocks[i].data(), 1);
+        for (std::size_t w = 0; w < 8; ++w)
+          EXPECT_EQ(multi[i][w], single[i][w]) << lanes << " lanes, pattern " << pattern << ", lane " << i;
       }
     }
+  }
+}
+
+pqlab::kernels::Table portable_table() {
+  const std::string before(pqlab::kernels::active_name());
+  EXPECT_EQ(pqlab::kernels::select("portable"), pqlab::Status::ok);
+  const pqlab::kernels::Table t = pqlab::kernels::active();
+  EXPECT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
+  return t;
+}
+
+bool listed(std::string_view name) {
+  const auto names = pqlab::kernels::available();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+TEST(KernelLanes, Sha256LanesEqualsPortable) {
+  const pqlab::kernels::Table portable = portable_table();
+  for_each_backend([&](const pqlab::kernels::Table& k) {
+    EXPECT_GE(k.sha256_lanes_min, 1u);
+    expect_lanes_equal_portable(k.sha256_compress_lanes, portable);
   });
 }
+
+#if defined(__x86_64__)
+// The multi-buffer functions themselves, also where the backend's table
+// picks SHA-NI instead (the AVX2 one on a CPU with the SHA extensions).
+TEST(KernelLanes, Sha256MultiBufferEqualsPortable) {
+  const pqlab::kernels::Table portable = portable_table();
+  if (!listed("avx2")) GTEST_SKIP() << "no AVX2 on this CPU";
+  {
+    SCOPED_TRACE("avx2 multi-buffer");
+    expect_lanes_equal_portable(pqlab::kernels::avx2::sha256_compress_lanes, portable);
+  }
+  if (listed("avx512")) {
+    SCOPED_TRACE("avx512 multi-buffer");
+    expect_lanes_equal_portable(pqlab::kernels::avx512::sha256_compress_lanes, portable);
+  }
+}
+#endif
 
 }  // namespace

@@ -1,5 +1,5 @@
-// The AVX2 backend's kernels (compiled with -mavx2; its SHA-256 is
-// x86_sha/'s, used where CPUID reports the SHA extensions).
+// The AVX2 backend's kernels (compiled with -mavx2; its one-stream SHA-256
+// is x86_sha/'s, used where CPUID reports the SHA extensions).
 // Only call these when x86::detect_cpu_features() says the CPU has them.
 #pragma once
 #include "kernels/kernels.hpp"
@@ -16,5 +16,8 @@ void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+
+// Multi-buffer SHA-256: eight streams per pass.
+void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 
 }  // namespace pqlab::kernels::avx2

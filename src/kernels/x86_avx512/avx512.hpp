@@ -19,4 +19,7 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
 std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                       std::size_t len);
 
+// Multi-buffer SHA-256: sixteen streams per pass (eight when no more are live).
+void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+
 }  // namespace pqlab::kernels::avx512

@@ -1,0 +1,70 @@
+// Multi-buffer SHA-256 compression (FIPS 180-4 §6.2.2) with AVX2: eight
+// streams per pass, one per 32-bit element (x86/sha256_sliced.hpp). AVX2
+// has no rotate or ternary logic, so a rotate is two shifts and an or,
+// and Ch and Maj take three bitwise operations each.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/x86/sha256_sliced.hpp"
+#include "kernels/x86/transpose8x32.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+constexpr std::size_t kWidth = 8;  // streams per pass
+
+struct Ops8 {
+  using V = __m256i;
+  static V add(V a, V b) { return _mm256_add_epi32(a, b); }
+  static V xor3(V a, V b, V c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
+  template <int n>
+  static V rotr(V x) {
+    return _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - n));
+  }
+  template <int n>
+  static V shr(V x) { return _mm256_srli_epi32(x, n); }
+  // Ch(e, f, g) = ((f ^ g) & e) ^ g and Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b:
+  // the §4.1.2 functions with fewer operations (and a ^ b is the next
+  // round's b ^ c, which the compiler reuses).
+  static V ch(V e, V f, V g) { return _mm256_xor_si256(_mm256_and_si256(_mm256_xor_si256(f, g), e), g); }
+  static V maj(V a, V b, V c) {
+    return _mm256_xor_si256(_mm256_and_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(b, c)), b);
+  }
+  static V broadcast(std::uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
+};
+
+// One pass over `live` (1..8) streams; idle elements compress a copy of
+// stream 0's block from a zero state and are not stored.
+void compress_pass(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t live) {
+  __m256i s[8], w[16];
+  for (std::size_t i = 0; i < kWidth; ++i)
+    s[i] = i < live ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[i])) : _mm256_setzero_si256();
+  x86::transpose8x32(s);
+  // Big-endian message words (§3.1): reverse the bytes of each word.
+  const __m256i byteswap = _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,  //
+                                            3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+  for (std::size_t i = 0; i < kWidth; ++i) {
+    const std::uint8_t* block = blocks[i < live ? i : 0];
+    w[i] = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(block)), byteswap);
+    w[kWidth + i] = _mm256_shuffle_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 32)), byteswap);
+  }
+  x86::transpose8x32(w);
+  x86::transpose8x32(w + kWidth);
+  x86::Sha256Sliced<Ops8>::compress(s, w);
+  x86::transpose8x32(s);
+  for (std::size_t i = 0; i < live; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), s[i]);
+}
+
+}  // namespace
+
+void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+  for (std::size_t first = 0; first < lanes; first += kWidth) {
+    const std::size_t live = lanes - first < kWidth ? lanes - first : kWidth;
+    compress_pass(states + first, blocks + first, live);
+  }
+}
+
+}  // namespace pqlab::kernels::avx2
