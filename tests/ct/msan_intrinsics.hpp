@@ -1,7 +1,7 @@
 // For the ct-msan build only: tests/ct/CMakeLists.txt force-includes this
 // into the AVX-512 and SHA-NI kernel files of the test's core copy. Clang
 // 14's MemorySanitizer mistracks secrets through these instructions:
-// - VPTERNLOGQ (_mm*_ternarylogic_epi64) is unknown to it: it checks the
+// - VPTERNLOGQ/D (_mm*_ternarylogic_epi64/32) is unknown to it: it checks the
 //   operands strictly (a secret Keccak state is reported as if branched on)
 //   and returns the result as initialised (the state would be silently
 //   declassified). Here it is written out as plain vector AND/OR/NOT, which
@@ -68,6 +68,15 @@ template <class... V>
   (::pqlab::ct_msan::ternarylogic<(imm)>((__m512i)(A), (__m512i)(B), (__m512i)(C)))
 #undef _mm256_ternarylogic_epi64
 #define _mm256_ternarylogic_epi64(A, B, C, imm) \
+  (::pqlab::ct_msan::ternarylogic<(imm)>((__m256i)(A), (__m256i)(B), (__m256i)(C)))
+// VPTERNLOGD (the multi-buffer SHA-256's Ch, Maj and three-way xors) is
+// the same bitwise function as VPTERNLOGQ without a mask, and as unknown
+// to MSan.
+#undef _mm512_ternarylogic_epi32
+#define _mm512_ternarylogic_epi32(A, B, C, imm) \
+  (::pqlab::ct_msan::ternarylogic<(imm)>((__m512i)(A), (__m512i)(B), (__m512i)(C)))
+#undef _mm256_ternarylogic_epi32
+#define _mm256_ternarylogic_epi32(A, B, C, imm) \
   (::pqlab::ct_msan::ternarylogic<(imm)>((__m256i)(A), (__m256i)(B), (__m256i)(C)))
 #define _mm_sha256rnds2_epu32(A, B, K) (::pqlab::ct_msan::sha256rnds2((A), (B), (K)))
 #define _mm_sha256msg1_epu32(A, B) (::pqlab::ct_msan::sha256msg1((A), (B)))

@@ -80,7 +80,14 @@ void check_backend(std::string_view backend) {
   t.sha256_compress_lanes(lanes, blocks, 4);
   expect_all_secret(backend, "sha256_compress_lanes", lanes, sizeof lanes);
 
-  // NTTs: coefficient 7 secret (whole int), the rest public.
+  // NTTs: an in-place transform of a copy of `poly` with some coefficients
+  // made secret must leave every coefficient secret.
+  auto expect_spread_in_place = [&](const char* kernel, auto poly, std::size_t first, std::size_t count,
+                                    auto transform) {
+    __msan_poison(&poly[first], count * sizeof poly[0]);
+    transform(poly.data());
+    expect_all_secret(backend, kernel, poly.data(), sizeof poly);
+  };
   std::array<std::int32_t, 256> a32, b32, r32;
   std::array<std::int16_t, 256> a16, b16, r16{};
   for (std::size_t i = 0; i < 256; ++i) {
@@ -89,31 +96,16 @@ void check_backend(std::string_view backend) {
     a16[i] = static_cast<std::int16_t>(i * 13 % 3329);
     b16[i] = static_cast<std::int16_t>(i * 7 % 3329);
   }
-  auto secret_coefficient = [](auto& poly) { __msan_poison(&poly[7], sizeof poly[7]); };
-  auto fresh = a32;
-  secret_coefficient(fresh);
-  t.mldsa_ntt(fresh.data());
-  expect_all_secret(backend, "mldsa_ntt", fresh.data(), sizeof fresh);
-  fresh = a32;
-  secret_coefficient(fresh);
-  t.mldsa_invntt_tomont(fresh.data());
-  expect_all_secret(backend, "mldsa_invntt_tomont", fresh.data(), sizeof fresh);
-  fresh = a32;
-  __msan_poison(fresh.data(), sizeof fresh);
-  t.mldsa_pointwise_montgomery(r32.data(), fresh.data(), b32.data());
+  expect_spread_in_place("mldsa_ntt", a32, 7, 1, t.mldsa_ntt);
+  expect_spread_in_place("mldsa_invntt_tomont", a32, 7, 1, t.mldsa_invntt_tomont);
+  expect_spread_in_place("mlkem_ntt", a16, 6, 2, t.mlkem_ntt);
+  expect_spread_in_place("mlkem_invntt_tomont", a16, 6, 2, t.mlkem_invntt_tomont);
+  // Products: one factor wholly secret.
+  __msan_poison(a32.data(), sizeof a32);
+  t.mldsa_pointwise_montgomery(r32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_montgomery", r32.data(), sizeof r32);
-  auto secret_pair = [](auto& poly) { __msan_poison(&poly[6], 2 * sizeof poly[6]); };
-  auto fresh16 = a16;
-  secret_pair(fresh16);
-  t.mlkem_ntt(fresh16.data());
-  expect_all_secret(backend, "mlkem_ntt", fresh16.data(), sizeof fresh16);
-  fresh16 = a16;
-  secret_pair(fresh16);
-  t.mlkem_invntt_tomont(fresh16.data());
-  expect_all_secret(backend, "mlkem_invntt_tomont", fresh16.data(), sizeof fresh16);
-  fresh16 = a16;
-  __msan_poison(fresh16.data(), sizeof fresh16);
-  t.mlkem_basemul_acc(r16.data(), fresh16.data(), b16.data());
+  __msan_poison(a16.data(), sizeof a16);
+  t.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);
 }
 

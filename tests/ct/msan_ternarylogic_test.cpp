@@ -1,4 +1,4 @@
-// The ct-msan build's VPTERNLOGQ stand-in (msan_intrinsics.hpp) gives the
+// The ct-msan build's VPTERNLOGQ/D stand-ins (msan_intrinsics.hpp) give the
 // instruction's bits for every one of the 256 immediates, in 512 and 256
 // bits, on varied inputs. Compiled for AVX-512 like the kernels; main checks
 // the CPU first and skips (exit 77) without AVX-512.
@@ -24,7 +24,16 @@ bool same_bits(const __m512i& a, const __m512i& b, const __m512i& c) {
   const __m256i want256 = (__m256i)__builtin_ia32_pternlogq256_mask((__v4di)a256, (__v4di)b256, (__v4di)c256, imm,
                                                                       (__mmask8)-1);
   const __m256i got256 = _mm256_ternarylogic_epi64(a256, b256, c256, imm);
-  return std::memcmp(&want512, &got512, sizeof want512) == 0 && std::memcmp(&want256, &got256, sizeof want256) == 0;
+  // The dword forms (VPTERNLOGD) through their own stand-ins.
+  const __m512i want512d = (__m512i)__builtin_ia32_pternlogd512_mask((__v16si)a, (__v16si)b, (__v16si)c, imm,
+                                                                       (__mmask16)-1);
+  const __m512i got512d = _mm512_ternarylogic_epi32(a, b, c, imm);
+  const __m256i want256d = (__m256i)__builtin_ia32_pternlogd256_mask((__v8si)a256, (__v8si)b256, (__v8si)c256,
+                                                                       imm, (__mmask8)-1);
+  const __m256i got256d = _mm256_ternarylogic_epi32(a256, b256, c256, imm);
+  return std::memcmp(&want512, &got512, sizeof want512) == 0 && std::memcmp(&want256, &got256, sizeof want256) == 0 &&
+         std::memcmp(&want512d, &got512d, sizeof want512d) == 0 &&
+         std::memcmp(&want256d, &got256d, sizeof want256d) == 0;
 }
 
 template <int... imm>
@@ -57,6 +66,6 @@ int main() {
     std::fprintf(stderr, "msan_ternarylogic_test: %d (immediate, input) cases differ from VPTERNLOGQ\n", mismatches);
     return 1;
   }
-  std::printf("msan_ternarylogic_test: all 256 immediates match VPTERNLOGQ (512 and 256 bits, 16 inputs)\n");
+  std::printf("msan_ternarylogic_test: all 256 immediates match VPTERNLOGQ and VPTERNLOGD (512 and 256 bits, 16 inputs)\n");
   return 0;
 }

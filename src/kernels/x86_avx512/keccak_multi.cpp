@@ -1,13 +1,7 @@
 // Four and eight Keccak-f[1600] permutations at once with AVX-512: lane
 // sliced (one register per lane index) in 256-bit (VL) or 512-bit
 // registers, with ternary-logic θ and χ and native 64-bit rotates.
-// GCC 12's AVX-512 headers start some intrinsics (rotates, inserts)
-// from _mm512_undefined_epi32(), which -Wuninitialized flags
-// inside the header; the warning is silenced for the header's lines only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
+#include "kernels/x86_avx512/intrinsics.hpp"
 
 #include "kernels/x86/keccak_sliced.hpp"
 #include "kernels/x86_avx512/avx512.hpp"

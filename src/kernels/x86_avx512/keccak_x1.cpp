@@ -3,13 +3,7 @@
 // unused. θ's column parities are two ternary-logic XORs, ρ is one
 // variable rotate per row, π a 5×5 transpose by two-source permutes, and χ
 // one ternary-logic instruction per row.
-// GCC 12's AVX-512 headers start some intrinsics (rotates, inserts)
-// from _mm512_undefined_epi32(), which -Wuninitialized flags
-// inside the header; the warning is silenced for the header's lines only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
+#include "kernels/x86_avx512/intrinsics.hpp"
 
 #include "kernels/x86/keccak_sliced.hpp"
 #include "kernels/x86_avx512/avx512.hpp"

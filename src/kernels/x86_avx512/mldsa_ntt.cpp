@@ -10,13 +10,7 @@
 // that one register holds every coefficient c with bit `span` of c clear and
 // the other its partner c + span, lane for lane; one two-source permute per
 // register moves the pair from one such layout to the next.
-// GCC 12's AVX-512 headers start some intrinsics (shifts, multiplies) from
-// _mm512_undefined_epi32(), which -Wuninitialized flags inside the header;
-// the warning is silenced for the header's lines only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
+#include "kernels/x86_avx512/intrinsics.hpp"
 
 #include <array>
 #include <cstddef>

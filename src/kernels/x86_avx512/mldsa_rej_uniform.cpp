@@ -6,16 +6,7 @@
 // next output slots. Loads and stores are masked, so a short last step
 // reads nothing past the buffer and nothing past slot 255 is written. The
 // result equals the portable filter's.
-// GCC 12's AVX-512 headers start some intrinsics from
-// _mm512_undefined_epi32(), which -Wuninitialized and -Wmaybe-uninitialized
-// flag inside the header; the warnings are silenced for its lines only.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC's name only
-#endif
-#include <immintrin.h>
-#pragma GCC diagnostic pop
+#include "kernels/x86_avx512/intrinsics.hpp"
 
 #include <algorithm>
 

@@ -4,18 +4,7 @@
 // more ports, so a half-empty 512-bit pass would cost more). One stream per
 // 32-bit element (x86/sha256_sliced.hpp), with native rotates and
 // ternary-logic Ch, Maj and three-way xors.
-// GCC 12's AVX-512 headers start some intrinsics (rotates, shifts)
-// from _mm512_undefined_epi32(), which -Wuninitialized (at -O3) and
-// -Wmaybe-uninitialized (at -O2, the sanitizer build) flag inside the
-// header; the warnings are silenced for the header's lines only (clang,
-// the fuzzing build's compiler, has no -Wmaybe-uninitialized).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <immintrin.h>
-#pragma GCC diagnostic pop
+#include "kernels/x86_avx512/intrinsics.hpp"
 
 #include <cstddef>
 #include <cstdint>
