@@ -89,8 +89,9 @@ constexpr PairTwiddles make_twiddles(int span, bool inverse) {
   for (int p = 0; p < 8; ++p)
     for (int lane = 0; lane < 16; ++lane) {
       const int block = (32 * p + coefficient_at(span, 0, lane)) / (2 * span);
-      const std::int32_t z = inverse ? -kZetas[static_cast<std::size_t>(256 / span - 1 - block)]
-                                     : kZetas[static_cast<std::size_t>(128 / span + block)];
+      const int index = inverse ? 256 / span - 1 - block : 128 / span + block;  // in [0, 256)
+      const std::int32_t zeta = kZetas[static_cast<std::size_t>(index)];
+      const std::int32_t z = inverse ? -zeta : zeta;
       t.zeta[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = z;
       t.zeta_qinv[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = times_qinv(z);
     }
