@@ -89,6 +89,12 @@ class KeccakLanes {
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes);
 
  private:
+  // Clears the states for `lanes` new inputs.
+  void start(std::size_t lanes);
+  // XORs the last len (< rate_bytes) bytes of a lane's input into its state
+  // and pads; the permutation is left to the next squeeze_block.
+  void absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len);
+
   std::uint64_t states_[max_lanes * 25];
   std::size_t lanes_ = 0;
 };

@@ -1,6 +1,6 @@
 // Running several independent Keccak-f[1600] states through the widest
 // kernel call that pays off (kernels.hpp: keccak_x4_min_lanes and
-// keccak_x8_min_lanes). Shared by the multi-lane SHAKE (ShakeLanes) and
+// keccak_x8_min_lanes). Shared by the multi-lane sponges (hash::KeccakLanes) and
 // SLH-DSA's batched F/PRF.
 #pragma once
 #include <cstddef>

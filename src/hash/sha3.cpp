@@ -157,35 +157,38 @@ KeccakLanes<RateBytes, Domain>::~KeccakLanes() {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
+void KeccakLanes<RateBytes, Domain>::start(std::size_t lanes) {
   std::memset(states_, 0, sizeof states_);
   lanes_ = lanes < max_lanes ? lanes : max_lanes;
-  for (std::size_t lane = 0; lane < lanes_; ++lane) {
-    std::uint64_t* s = states_ + 25 * lane;
-    for (std::size_t i = 0; i < in[lane].size(); ++i) xor_byte(s, i, in[lane][i]);
-    xor_byte(s, in[lane].size(), Domain);
-    xor_byte(s, rate_bytes - 1, 0x80);
-  }
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
+                                                        std::size_t len) {
+  std::uint64_t* s = states_ + 25 * lane;
+  for (std::size_t i = 0; i < len; ++i) xor_byte(s, i, data[i]);
+  xor_byte(s, len, Domain);
+  xor_byte(s, rate_bytes - 1, 0x80);
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
+  start(lanes);
+  for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane].data(), in[lane].size());
   // Each squeeze_block permutes first, so no permutation is pending here.
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes,
                                                   std::size_t lanes) {
-  std::memset(states_, 0, sizeof states_);
-  lanes_ = lanes < max_lanes ? lanes : max_lanes;
+  start(lanes);
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
     for (std::size_t lane = 0; lane < lanes_; ++lane)
       for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load64(in[lane] + at + 8 * i);
     detail::permute_lanes(states_, lanes_, max_lanes);
   }
-  for (std::size_t lane = 0; lane < lanes_; ++lane) {
-    std::uint64_t* s = states_ + 25 * lane;
-    for (std::size_t i = at; i < bytes; ++i) xor_byte(s, i - at, in[lane][i]);
-    xor_byte(s, bytes - at, Domain);
-    xor_byte(s, rate_bytes - 1, 0x80);
-  }
+  for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>

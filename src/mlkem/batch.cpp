@@ -4,6 +4,7 @@
 // The steps are those of the single calls in mlkem.cpp, in the same order.
 #include <array>
 
+#include "common/array_of.hpp"
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
@@ -16,33 +17,29 @@ namespace {
 
 static_assert(max_batch <= hash::Sha3_256Lanes::max_lanes);
 
-// Item pointers for the lanes: data() of each span.
-template <class Span>
-std::array<const std::uint8_t*, max_batch> data_of(std::span<const Span> items) {
-  std::array<const std::uint8_t*, max_batch> p{};
-  for (std::size_t i = 0; i < items.size(); ++i) p[i] = items[i].data();
+// data() of the first `count` items (spans or arrays), for the lanes.
+template <class Items>
+auto data_of(Items& items, std::size_t count) {
+  std::array<decltype(items[0].data()), max_batch> p{};
+  for (std::size_t i = 0; i < count; ++i) p[i] = items[i].data();
   return p;
 }
 
-// H(x_i) = SHA3-256 for every item, all inputs `bytes` long.
-void sha3_256_lanes(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out, std::size_t count) {
-  hash::Sha3_256Lanes h;
+// One hash (the sponge kind `Lanes`) of each of `count` inputs `bytes`
+// long, `out_bytes` of output each, all run side by side.
+template <class Lanes>
+void hash_items(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out, std::size_t out_bytes,
+                std::size_t count) {
+  Lanes h;
   h.absorb_equal(in, bytes, count);
-  h.squeeze_block(out, 32);
+  h.squeeze_block(out, out_bytes);
 }
 
-// G(x_i) = SHA3-512 of 64-byte inputs (Alg. 17 line 2, Alg. 18 line 7).
-void sha3_512_lanes(const std::array<std::array<std::uint8_t, 64>, max_batch>& in,
-                    std::array<std::array<std::uint8_t, 64>, max_batch>& out, std::size_t count) {
-  std::array<const std::uint8_t*, max_batch> in_ptrs{};
-  std::array<std::uint8_t*, max_batch> out_ptrs{};
-  for (std::size_t i = 0; i < count; ++i) {
-    in_ptrs[i] = in[i].data();
-    out_ptrs[i] = out[i].data();
-  }
-  hash::Sha3_512Lanes g;
-  g.absorb_equal(in_ptrs.data(), 64, count);
-  g.squeeze_block(out_ptrs.data(), 64);
+// Seed spans over bytes [offset, offset + 32) of each buffer.
+template <std::size_t Bytes>
+std::array<Seed, max_batch> seeds_in(const std::array<std::array<std::uint8_t, Bytes>, max_batch>& bufs,
+                                     std::size_t offset) {
+  return array_of<max_batch>([&](std::size_t i) { return Seed(bufs[i].data() + offset, seed_bytes); });
 }
 
 bool valid_count(std::size_t count) { return count >= 1 && count <= max_batch; }
@@ -62,19 +59,11 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
   } w;
   WipeOnExit wipe(w);
   // (ρ, σ) = G(d ‖ k) (Alg. 13 line 1), all items at once.
-  {
-    std::array<const std::uint8_t*, max_batch> in{};
-    std::array<std::uint8_t*, max_batch> out{};
-    for (std::size_t i = 0; i < count; ++i) {
-      for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ds[i][b];
-      w.g_in[i][32] = static_cast<std::uint8_t>(P::k);
-      in[i] = w.g_in[i].data();
-      out[i] = w.rho_sigma[i].data();
-    }
-    hash::Sha3_512Lanes g;
-    g.absorb_equal(in.data(), 33, count);
-    g.squeeze_block(out.data(), 64);
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ds[i][b];
+    w.g_in[i][32] = static_cast<std::uint8_t>(P::k);
   }
+  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 33, data_of(w.rho_sigma, count).data(), 64, count);
   std::array<std::uint8_t*, max_batch> h_out{};
   for (std::size_t i = 0; i < count; ++i) {
     // ρ is public (it ends ek): Â's rejection sampling may branch on it.
@@ -87,7 +76,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     h_out[i] = dks[i].data() + dk_hash_offset<P>;
   }
   // H(ek) into each dk (Alg. 16 line 3).
-  sha3_256_lanes(data_of<EncapsKey<P>>(eks).data(), P::ek_bytes, h_out.data(), count);
+  hash_items<hash::Sha3_256Lanes>(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
   return Status::ok;
 }
 
@@ -98,13 +87,7 @@ Status keygen_batch(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey
   if (!valid_count(count) || dks.size() != count) return Status::invalid_argument;
   std::array<std::array<std::uint8_t, 64>, max_batch> dz;
   WipeOnExit wipe(dz);
-  std::array<Seed, max_batch> ds{Seed(dz[0].data(), 32), Seed(dz[1].data(), 32), Seed(dz[2].data(), 32),
-                                 Seed(dz[3].data(), 32), Seed(dz[4].data(), 32), Seed(dz[5].data(), 32),
-                                 Seed(dz[6].data(), 32), Seed(dz[7].data(), 32)};
-  std::array<Seed, max_batch> zs{Seed(dz[0].data() + 32, 32), Seed(dz[1].data() + 32, 32),
-                                 Seed(dz[2].data() + 32, 32), Seed(dz[3].data() + 32, 32),
-                                 Seed(dz[4].data() + 32, 32), Seed(dz[5].data() + 32, 32),
-                                 Seed(dz[6].data() + 32, 32), Seed(dz[7].data() + 32, 32)};
+  const std::array<Seed, max_batch> ds = seeds_in(dz, 0), zs = seeds_in(dz, 32);
   for (std::size_t i = 0; i < count; ++i)
     if (rng.generate(dz[i]) != Status::ok) return Status::random_failure;
   return keygen_batch_derand<P>(eks, dks, std::span<const Seed>(ds.data(), count),
@@ -130,8 +113,8 @@ Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const S
     for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ms[i][b];
     h_out[i] = w.g_in[i].data() + 32;
   }
-  sha3_256_lanes(data_of<ConstEncapsKey<P>>(eks).data(), P::ek_bytes, h_out.data(), count);
-  sha3_512_lanes(w.g_in, w.k_r, count);
+  hash_items<hash::Sha3_256Lanes>(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
+  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
   for (std::size_t i = 0; i < count; ++i) {
     kpke_encrypt<P>(cts[i], eks[i], ms[i], std::span<const std::uint8_t>(w.k_r[i]).template last<32>());
     for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
@@ -147,7 +130,7 @@ Status encaps_batch(std::span<const Ciphertext<P>> cts, std::span<const SharedSe
   if (!valid_count(count)) return Status::invalid_argument;
   std::array<std::array<std::uint8_t, 32>, max_batch> m;
   WipeOnExit wipe(m);
-  std::array<Seed, max_batch> ms{m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]};
+  const std::array<Seed, max_batch> ms = seeds_in(m, 0);
   for (std::size_t i = 0; i < count; ++i)
     if (rng.generate(m[i]) != Status::ok) return Status::random_failure;
   return encaps_batch_derand<P>(cts, keys, eks, std::span<const Seed>(ms.data(), count));
@@ -172,20 +155,14 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
   {
     std::array<const std::uint8_t*, max_batch> eks{};
     std::array<std::array<std::uint8_t, 32>, max_batch> h{};
-    std::array<std::uint8_t*, max_batch> h_out{};
-    for (std::size_t i = 0; i < count; ++i) {
-      eks[i] = dks[i].data() + dk_ek_offset<P>;
-      h_out[i] = h[i].data();
-    }
-    sha3_256_lanes(eks.data(), P::ek_bytes, h_out.data(), count);
+    for (std::size_t i = 0; i < count; ++i) eks[i] = dks[i].data() + dk_ek_offset<P>;
+    hash_items<hash::Sha3_256Lanes>(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
     std::uint8_t bad = 0;
     for (std::size_t i = 0; i < count; ++i) bad |= ct::diff(h[i], dks[i].template subspan<dk_hash_offset<P>, 32>());
     if (bad != 0) return Status::invalid_key;
   }
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h); K̄ = J(z ‖ c).
-  std::array<const std::uint8_t*, max_batch> j_in{};
-  std::array<std::uint8_t*, max_batch> j_out{};
   for (std::size_t i = 0; i < count; ++i) {
     kpke_decrypt<P>(std::span(w.g_in[i]).template first<32>(), dks[i].template first<dk_pke_bytes<P>>(), cts[i]);
     for (std::size_t b = 0; b < 32; ++b) {
@@ -193,15 +170,10 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
       w.z_c[i][b] = dks[i][dk_z_offset<P> + b];
     }
     for (std::size_t b = 0; b < P::ct_bytes; ++b) w.z_c[i][32 + b] = cts[i][b];
-    j_in[i] = w.z_c[i].data();
-    j_out[i] = w.k_bar[i].data();
   }
-  sha3_512_lanes(w.g_in, w.k_r, count);
-  {
-    hash::Shake256Lanes j;
-    j.absorb_equal(j_in.data(), 32 + P::ct_bytes, count);
-    j.squeeze_block(j_out.data(), 32);
-  }
+  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
+  hash_items<hash::Shake256Lanes>(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
+                                  32, count);
 
   // c' = K-PKE.Encrypt(ek, m', r'); K' unless c' ≠ c, then K̄ (selected by
   // mask, Alg. 18 lines 9–11).

@@ -1,19 +1,12 @@
 // Registry entries for ML-KEM-512/768/1024: length checks, then the typed API.
 #include <array>
-#include <utility>
 
+#include "common/array_of.hpp"
 #include "pqlab/mlkem.hpp"
 #include "registry/entries.hpp"
 
 namespace pqlab::registry {
 namespace {
-
-// N copies of v (for arrays of fixed-extent spans, which have no default).
-template <std::size_t N, class T>
-std::array<T, N> copies_of(const T& v) {
-  return [&]<std::size_t... I>(std::index_sequence<I...>) { return std::array<T, N>{((void)I, v)...}; }(
-      std::make_index_sequence<N>{});
-}
 
 template <class P>
 struct MlkemEntry {
@@ -53,20 +46,14 @@ struct MlkemEntry {
     const std::size_t count = eks.size();
     if (count == 0 || count > mlkem::max_batch || cts.size() != count || sss.size() != count)
       return Status::invalid_argument;
-    // Fixed-extent spans are not default-constructible: start each slot on
-    // item 0 (length-checked below) and fill in the rest.
-    if (cts[0].size() != P::ct_bytes || sss[0].size() != 32 || eks[0].size() != P::ek_bytes)
-      return Status::invalid_length;
-    auto ct_items = copies_of<mlkem::max_batch>(cts[0].first<P::ct_bytes>());
-    auto ss_items = copies_of<mlkem::max_batch>(sss[0].first<32>());
-    auto ek_items = copies_of<mlkem::max_batch>(eks[0].first<P::ek_bytes>());
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = 0; i < count; ++i)
       if (cts[i].size() != P::ct_bytes || sss[i].size() != 32 || eks[i].size() != P::ek_bytes)
         return Status::invalid_length;
-      ct_items[i] = cts[i].first<P::ct_bytes>();
-      ss_items[i] = sss[i].first<32>();
-      ek_items[i] = eks[i].first<P::ek_bytes>();
-    }
+    // Slots past `count` repeat item 0; only the first `count` are passed on.
+    auto item = [count](std::size_t i) { return i < count ? i : 0; };
+    auto ct_items = array_of<mlkem::max_batch>([&](std::size_t i) { return cts[item(i)].template first<P::ct_bytes>(); });
+    auto ss_items = array_of<mlkem::max_batch>([&](std::size_t i) { return sss[item(i)].template first<32>(); });
+    auto ek_items = array_of<mlkem::max_batch>([&](std::size_t i) { return eks[item(i)].template first<P::ek_bytes>(); });
     return mlkem::encaps_batch<P>(std::span(ct_items.data(), count), std::span(ss_items.data(), count),
                                   std::span(ek_items.data(), count), rng);
   }
