@@ -9,6 +9,7 @@
 
 #include "pqlab/kernels.hpp"
 #include "pqlab/mlkem.hpp"
+#include "pqlab/registry.hpp"
 
 namespace {
 
@@ -142,6 +143,47 @@ TEST(MlkemBatch, RefusesMalformedBatchesAndBadKeys) {
   bad_dk.dk[2][P::dk_bytes - 40] ^= 0x01;
   EXPECT_EQ(bad_dk.decaps(), Status::invalid_key);
   EXPECT_EQ(bad_dk.key, keys_before);
+}
+
+// The registry's type-erased batch (what the bench calls): sizes checked
+// item by item, counts and span lengths checked, and a good batch equal to
+// the typed call's keys decapsulating.
+TEST(MlkemBatch, RegistryEntryChecksEveryItem) {
+  const pqlab::Algorithm* alg = pqlab::find_algorithm("ML-KEM-768");
+  ASSERT_NE(alg, nullptr);
+  ASSERT_NE(alg->kem->encaps_batch, nullptr);
+  using Buffer = std::vector<std::uint8_t>;
+  std::vector<Buffer> ek(3, Buffer(alg->public_key_bytes)), dk(3, Buffer(alg->secret_key_bytes)),
+      ct(3, Buffer(alg->ciphertext_bytes)), ss(3, Buffer(32));
+  for (std::size_t i = 0; i < 3; ++i) ASSERT_EQ(alg->kem->keygen(ek[i], dk[i], pqlab::system_random()), Status::ok);
+  auto spans = [](std::vector<Buffer>& v) { return std::vector<pqlab::Bytes>(v.begin(), v.end()); };
+  auto const_spans = [](std::vector<Buffer>& v) { return std::vector<pqlab::ConstBytes>(v.begin(), v.end()); };
+  auto cts = spans(ct), sss = spans(ss);
+  auto eks = const_spans(ek);
+  ASSERT_EQ(alg->kem->encaps_batch(cts, sss, eks, pqlab::system_random()), Status::ok);
+  for (std::size_t i = 0; i < 3; ++i) {
+    Buffer key(32);
+    ASSERT_EQ(alg->kem->decaps(key, ct[i], dk[i]), Status::ok);
+    EXPECT_EQ(key, ss[i]) << "item " << i;
+  }
+  Buffer short_ek(alg->public_key_bytes - 1), short_ct(alg->ciphertext_bytes - 1), short_ss(31);
+  auto bad_eks = eks;
+  bad_eks[2] = short_ek;
+  EXPECT_EQ(alg->kem->encaps_batch(cts, sss, bad_eks, pqlab::system_random()), Status::invalid_length);
+  auto bad_cts = cts;
+  bad_cts[1] = short_ct;
+  EXPECT_EQ(alg->kem->encaps_batch(bad_cts, sss, eks, pqlab::system_random()), Status::invalid_length);
+  auto bad_sss = sss;
+  bad_sss[0] = short_ss;
+  EXPECT_EQ(alg->kem->encaps_batch(cts, bad_sss, eks, pqlab::system_random()), Status::invalid_length);
+  auto fewer = sss;
+  fewer.pop_back();
+  EXPECT_EQ(alg->kem->encaps_batch(cts, fewer, eks, pqlab::system_random()), Status::invalid_argument);
+  EXPECT_EQ(alg->kem->encaps_batch({}, {}, {}, pqlab::system_random()), Status::invalid_argument);
+  std::vector<Buffer> nine(9, Buffer(alg->public_key_bytes));
+  auto nine_eks = const_spans(nine);
+  auto nine_cts = std::vector<pqlab::Bytes>(9, cts[0]), nine_sss = std::vector<pqlab::Bytes>(9, sss[0]);
+  EXPECT_EQ(alg->kem->encaps_batch(nine_cts, nine_sss, nine_eks, pqlab::system_random()), Status::invalid_argument);
 }
 
 }  // namespace
