@@ -5,8 +5,9 @@
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
-//     each entry's stated bounds), and the ML-KEM and ML-DSA rejection-sampling
-//     filters.
+//     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
+//     filters, and ML-KEM's byte codecs, compression (d picked by the
+//     input) and CBD sampler.
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -28,6 +29,8 @@ struct Inputs {
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
   std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
+  std::array<std::uint8_t, 384> codec_bytes;
+  unsigned compress_d, eta;
 };
 
 struct Outputs {
@@ -40,6 +43,10 @@ struct Outputs {
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::size_t kem_rej_count, dsa_rej_count;
+  std::array<std::int16_t, 256> kem_decoded12, kem_decompressed, kem_cbd;
+  bool kem_decode12_in_range;
+  std::array<std::uint8_t, 384> kem_encoded12;
+  std::array<std::uint8_t, 32 * 11> kem_compressed;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -63,6 +70,10 @@ Inputs make_inputs(fuzz::Input& in) {
   for (auto& c : x.dsa_b) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
   x.rej_filled = in.byte();             // 0..255
   x.rej_len = 3 * (in.byte() % 86);     // 0..255 bytes, a multiple of 3
+  for (auto& b : x.codec_bytes) b = in.byte();
+  constexpr unsigned ds[5] = {1, 4, 5, 10, 11};
+  x.compress_d = ds[in.byte() % 5];
+  x.eta = 2 + in.byte() % 2;
   return x;
 }
 
@@ -106,6 +117,12 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_rej = {};
   o.dsa_rej_count = t.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
+  o.kem_decode12_in_range = t.mlkem_byte_decode12(o.kem_decoded12.data(), x.codec_bytes.data()) == 0;
+  t.mlkem_byte_encode12(o.kem_encoded12.data(), x.kem_a.data());
+  o.kem_compressed = {};
+  t.mlkem_compress_encode(o.kem_compressed.data(), x.kem_a.data(), x.compress_d);
+  t.mlkem_decode_decompress(o.kem_decompressed.data(), x.codec_bytes.data(), x.compress_d);
+  t.mlkem_cbd(o.kem_cbd.data(), x.codec_bytes.data(), x.eta);
   return o;
 }
 

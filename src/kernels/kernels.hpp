@@ -45,6 +45,23 @@ struct Table {
   std::size_t (*mlkem_rej_uniform_vartime)(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
                                            std::size_t len);
 
+  // ByteDecode_12 (FIPS 203 Alg. 6, d = 12) of 384 bytes: a_i = (12-bit
+  // value i) mod q, in [0, q). Returns nonzero iff some value was ≥ q (the
+  // §7.2 modulus check), computed without branching on the data, so the
+  // same entry decodes secret keys (whose callers ignore the result).
+  std::uint32_t (*mlkem_byte_decode12)(std::int16_t a[256], const std::uint8_t in[384]);
+  // ByteEncode_12 (Alg. 5, d = 12) of the representatives in [0, q) of
+  // a_i, |a_i| < q, into 384 bytes.
+  void (*mlkem_byte_encode12)(std::uint8_t out[384], const std::int16_t a[256]);
+  // Compress_d then ByteEncode_d (eq. 4.7, Alg. 5) into 32·d bytes, for
+  // d in {1, 4, 5, 10, 11}. In: |a_i| < q.
+  void (*mlkem_compress_encode)(std::uint8_t* out, const std::int16_t a[256], unsigned d);
+  // ByteDecode_d then Decompress_d (Alg. 6, eq. 4.8) of 32·d bytes, for d in
+  // {1, 4, 5, 10, 11}. Out: a_i in [0, q).
+  void (*mlkem_decode_decompress)(std::int16_t a[256], const std::uint8_t* in, unsigned d);
+  // SamplePolyCBD_η (Alg. 8) of 64·η bytes, η in {2, 3}. Out: |a_i| ≤ η.
+  void (*mlkem_cbd)(std::int16_t a[256], const std::uint8_t* buf, unsigned eta);
+
   // ML-DSA (q = 8380417), coefficients int32_t[256].
   // Forward NTT (FIPS 204 Alg. 41). In: |a_i| < 8q. Out: |a_i| < 16q, in
   // bit-reversed NTT order (not reduced; callers reduce when they need to).

@@ -3,6 +3,7 @@
 // each caller states; R = 2^16.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace pqlab::mlkem_field {
@@ -36,6 +37,24 @@ constexpr std::int16_t barrett_reduce(std::int16_t a) {
 // Maps a representative in (-q, q) to [0, q) without branching.
 constexpr std::int16_t to_unsigned(std::int16_t a) {
   return static_cast<std::int16_t>(a + ((a >> 15) & q));
+}
+
+// Compress_d(x) = round(2^d · x / q) mod 2^d (FIPS 203 eq. 4.7) of a
+// representative in (-q, q). The division by q is a multiplication by
+// ceil(2^36 / q) and a shift, exact for numerators below 2^23 (tested
+// exhaustively), so no divide instruction with data-dependent timing is
+// emitted.
+constexpr std::uint32_t compress(std::int16_t coefficient, std::size_t d) {
+  constexpr std::uint64_t magic = ((std::uint64_t{1} << 36) + q - 1) / q;
+  const auto x = static_cast<std::uint64_t>(to_unsigned(coefficient));
+  const std::uint64_t numerator = (x << d) + q / 2;
+  return static_cast<std::uint32_t>((numerator * magic) >> 36) & ((1u << d) - 1);
+}
+
+// Decompress_d(y) = round(q · y / 2^d) (eq. 4.8). The rounding term 2^d / 2
+// is written (1 << d) >> 1 so that no d (not even 0) shifts out of range.
+constexpr std::int16_t decompress(std::uint32_t y, std::size_t d) {
+  return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + ((1u << d) >> 1)) >> d);
 }
 
 // zetas[k] = R · ζ^BitRev7(k) mod q with ζ = 17 (FIPS 203 §4.3, Appendix A),

@@ -38,7 +38,8 @@ void add_to(NttPoly& r, const NttPoly& a);  // r += a, then Barrett-reduced
 // Multiplies by R (undoing the R^-1 of a Montgomery product).
 void to_montgomery(NttPoly& p);
 
-// ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5 / 6 with d = 12).
+// ByteEncode_12 / ByteDecode_12 (FIPS 203 Alg. 5 / 6 with d = 12), the
+// codecs below and the noise sampler run through the kernel seam.
 // Encode takes any coefficient in (-q, q) and writes its value in [0, q).
 // Decode reduces each 12-bit value mod q (constant time).
 void byte_encode12(std::span<std::uint8_t, 384> out, const std::array<std::int16_t, n>& a);
@@ -46,10 +47,6 @@ void byte_decode12(std::array<std::int16_t, n>& a, std::span<const std::uint8_t,
 // true iff every 12-bit value in `in` is below q: the §7.2 modulus check,
 // equivalent to ByteEncode_12(ByteDecode_12(in)) == in. Public data only.
 bool is_reduced12_vartime(std::span<const std::uint8_t, 384> in);
-
-// Compress_d (eq. 4.7) of a coefficient in (-q, q), and Decompress_d (eq. 4.8).
-std::uint32_t compress(std::int16_t coefficient, std::size_t d);
-std::int16_t decompress(std::uint32_t y, std::size_t d);
 
 // Compress_d then ByteEncode_d, and ByteDecode_d then Decompress_d
 // (FIPS 203 §4.2.1 eq. 4.7/4.8 with Alg. 5/6), for d in {1, 4, 5, 10, 11}.

@@ -9,44 +9,6 @@
 
 namespace pqlab::mlkem {
 
-using mlkem_field::q;
-
-namespace {
-
-// FIPS 203 Alg. 8 (SamplePolyCBD_η) on 64η bytes of PRF output. Each
-// coefficient is (sum of η bits) − (sum of the next η bits); the sums are
-// computed for all coefficients of a word at once (bit-sliced), so no
-// branch or index depends on the secret bytes.
-void cbd_from_bytes(Poly& p, const std::uint8_t* buf, int eta) {
-  if (eta == 2) {
-    // 4 bytes → 8 coefficients of 4 bits each.
-    for (std::size_t i = 0; i < n / 8; ++i) {
-      const std::uint32_t w = std::uint32_t{buf[4 * i]} | std::uint32_t{buf[4 * i + 1]} << 8 |
-                              std::uint32_t{buf[4 * i + 2]} << 16 | std::uint32_t{buf[4 * i + 3]} << 24;
-      const std::uint32_t sums = (w & 0x55555555u) + ((w >> 1) & 0x55555555u);
-      for (unsigned j = 0; j < 8; ++j) {
-        const auto a = static_cast<std::int16_t>((sums >> (4 * j)) & 3u);
-        const auto b = static_cast<std::int16_t>((sums >> (4 * j + 2)) & 3u);
-        p.c[8 * i + j] = static_cast<std::int16_t>(a - b);
-      }
-    }
-  } else {
-    // 3 bytes → 4 coefficients of 6 bits each.
-    for (std::size_t i = 0; i < n / 4; ++i) {
-      const std::uint32_t w =
-          std::uint32_t{buf[3 * i]} | std::uint32_t{buf[3 * i + 1]} << 8 | std::uint32_t{buf[3 * i + 2]} << 16;
-      const std::uint32_t sums = (w & 0x249249u) + ((w >> 1) & 0x249249u) + ((w >> 2) & 0x249249u);
-      for (unsigned j = 0; j < 4; ++j) {
-        const auto a = static_cast<std::int16_t>((sums >> (6 * j)) & 7u);
-        const auto b = static_cast<std::int16_t>((sums >> (6 * j + 3)) & 7u);
-        p.c[4 * i + j] = static_cast<std::int16_t>(a - b);
-      }
-    }
-  }
-}
-
-}  // namespace
-
 // FIPS 203 Alg. 8 on PRF_η(σ, N) = SHAKE256(σ ‖ N) (eq. 4.3), for nonces
 // first_nonce .. first_nonce + count - 1, up to eight SHAKE256 instances
 // side by side.
@@ -76,7 +38,8 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
       for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kRate;
       prf.squeeze_block(outs);
     }
-    for (std::size_t lane = 0; lane < lanes; ++lane) cbd_from_bytes(out[done + lane], w.bufs[lane].data(), eta);
+    for (std::size_t lane = 0; lane < lanes; ++lane)
+      kernels::active().mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
     done += lanes;
   }
 }

@@ -165,6 +165,102 @@ TEST(KernelBackends, MlkemArithmeticBitExact) {
   }
 }
 
+// ML-KEM's codecs and noise sampler. Byte inputs: random, all ones (every
+// 12-bit value 4095), all zeros. ByteDecode_12's out-of-range flag: one
+// value q (or q - 1) at each position among values q - 1. Compression: every
+// value in (-q, q) for every d.
+std::vector<std::uint8_t> test_bytes(std::mt19937_64& rng, std::size_t n, int trial) {
+  std::vector<std::uint8_t> v(n);
+  for (auto& x : v) x = trial == 0 ? 0xff : trial == 1 ? 0x00 : static_cast<std::uint8_t>(rng());
+  return v;
+}
+
+// 384 bytes encoding the 256 given 12-bit values.
+std::array<std::uint8_t, 384> pack12(const std::array<std::uint16_t, 256>& v) {
+  std::array<std::uint8_t, 384> out{};
+  for (std::size_t i = 0; i < 128; ++i) {
+    out[3 * i] = static_cast<std::uint8_t>(v[2 * i]);
+    out[3 * i + 1] = static_cast<std::uint8_t>((v[2 * i] >> 8) | (v[2 * i + 1] << 4));
+    out[3 * i + 2] = static_cast<std::uint8_t>(v[2 * i + 1] >> 4);
+  }
+  return out;
+}
+
+TEST(KernelBackends, MlkemByteCodecsBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(17);
+  for (const auto& k : b.others) {
+    const auto decode_same = [&](const std::uint8_t* in, const std::string& what) {
+      std::array<std::int16_t, 256> want{}, got{};
+      const std::uint32_t flag_want = b.portable.mlkem_byte_decode12(want.data(), in);
+      const std::uint32_t flag_got = k.mlkem_byte_decode12(got.data(), in);
+      ASSERT_EQ(got, want) << k.name << " ByteDecode_12, " << what;
+      ASSERT_EQ(flag_got != 0, flag_want != 0) << k.name << " modulus check, " << what;
+    };
+    for (int trial = 0; trial < kTrials; ++trial) {
+      const auto in = test_bytes(rng, 384, trial);
+      decode_same(in.data(), "trial " + std::to_string(trial));
+      const auto a = coefficients<std::int16_t>(rng, kKemQ, trial);
+      std::array<std::uint8_t, 384> want{}, got{};
+      b.portable.mlkem_byte_encode12(want.data(), a.data());
+      k.mlkem_byte_encode12(got.data(), a.data());
+      ASSERT_EQ(got, want) << k.name << " ByteEncode_12, trial " << trial;
+    }
+    for (std::uint16_t odd : {std::uint16_t{kKemQ - 1}, std::uint16_t{kKemQ}}) {
+      for (std::size_t pos = 0; pos < 256; ++pos) {
+        std::array<std::uint16_t, 256> values;
+        values.fill(kKemQ - 1);
+        values[pos] = odd;
+        const auto in = pack12(values);
+        std::array<std::int16_t, 256> got{};
+        ASSERT_EQ(k.mlkem_byte_decode12(got.data(), in.data()) != 0, odd == kKemQ) << k.name << " at " << pos;
+        decode_same(in.data(), "value " + std::to_string(odd) + " at " + std::to_string(pos));
+      }
+    }
+  }
+}
+
+TEST(KernelBackends, MlkemCompressionBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(18);
+  for (const auto& k : b.others) {
+    for (unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+      std::vector<std::int16_t> all;
+      for (int x = -(kKemQ - 1); x < kKemQ; ++x) all.push_back(static_cast<std::int16_t>(x));
+      all.resize((all.size() + 255) / 256 * 256, 0);
+      for (std::size_t chunk = 0; chunk < all.size(); chunk += 256) {
+        std::vector<std::uint8_t> want(32 * d), got(32 * d);
+        b.portable.mlkem_compress_encode(want.data(), all.data() + chunk, d);
+        k.mlkem_compress_encode(got.data(), all.data() + chunk, d);
+        ASSERT_EQ(got, want) << k.name << " Compress_" << d << " from " << all[chunk];
+      }
+      for (int trial = 0; trial < kTrials; ++trial) {
+        const auto in = test_bytes(rng, 32 * d, trial);
+        std::array<std::int16_t, 256> want{}, got{};
+        b.portable.mlkem_decode_decompress(want.data(), in.data(), d);
+        k.mlkem_decode_decompress(got.data(), in.data(), d);
+        ASSERT_EQ(got, want) << k.name << " Decompress_" << d << ", trial " << trial;
+      }
+    }
+  }
+}
+
+TEST(KernelBackends, MlkemCbdBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(19);
+  for (const auto& k : b.others) {
+    for (unsigned eta : {2u, 3u}) {
+      for (int trial = 0; trial < kTrials; ++trial) {
+        const auto in = test_bytes(rng, 64 * eta, trial);
+        std::array<std::int16_t, 256> want{}, got{};
+        b.portable.mlkem_cbd(want.data(), in.data(), eta);
+        k.mlkem_cbd(got.data(), in.data(), eta);
+        ASSERT_EQ(got, want) << k.name << " CBD_" << eta << ", trial " << trial;
+      }
+    }
+  }
+}
+
 // The candidate filters on random XOF-like bytes, on bytes that are all
 // rejected (0xff) or all accepted (0x00), from several fill levels (so the
 // vector loops meet the end of the polynomial at every offset) and buffer

@@ -121,14 +121,14 @@ TEST(MlkemArith, CompressIsExactForAllInputs) {
   for (std::size_t d : {1u, 4u, 5u, 10u, 11u}) {
     for (int x = 0; x < q; ++x) {
       const auto want = static_cast<std::uint32_t>((((static_cast<long long>(x) << d) + q / 2) / q) % (1 << d));
-      ASSERT_EQ(pqlab::mlkem::compress(static_cast<std::int16_t>(x), d), want) << "d=" << d << " x=" << x;
+      ASSERT_EQ(pqlab::mlkem_field::compress(static_cast<std::int16_t>(x), d), want) << "d=" << d << " x=" << x;
       if (x > 0) {
-        ASSERT_EQ(pqlab::mlkem::compress(static_cast<std::int16_t>(x - q), d), want);
+        ASSERT_EQ(pqlab::mlkem_field::compress(static_cast<std::int16_t>(x - q), d), want);
       }
     }
     for (std::uint32_t y = 0; y < (1u << d); ++y) {
       const auto want = static_cast<std::int16_t>((static_cast<long long>(y) * q + (1 << (d - 1))) >> d);
-      ASSERT_EQ(pqlab::mlkem::decompress(y, d), want);
+      ASSERT_EQ(pqlab::mlkem_field::decompress(y, d), want);
     }
   }
 }

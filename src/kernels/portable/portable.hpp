@@ -13,6 +13,11 @@ void mlkem_invntt_tomont(std::int16_t a[256]);
 void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
 std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
                                       std::size_t len);
+std::uint32_t mlkem_byte_decode12(std::int16_t a[256], const std::uint8_t in[384]);
+void mlkem_byte_encode12(std::uint8_t out[384], const std::int16_t a[256]);
+void mlkem_compress_encode(std::uint8_t* out, const std::int16_t a[256], unsigned d);
+void mlkem_decode_decompress(std::int16_t a[256], const std::uint8_t* in, unsigned d);
+void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta);
 
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
