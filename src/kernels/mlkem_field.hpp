@@ -27,11 +27,16 @@ constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) {
 }
 
 // Barrett reduction: for any int16 a, returns a mod q as the representative
-// in [-(q-1)/2, (q-1)/2]. v = round(2^26 / q) = 20159.
+// in [-(q-1)/2, (q-1)/2]: a − q · round(a · v / 2^26) with v = round(2^26 / q)
+// = 20159, the rounding taken as floor((a · v + 2^25) / 2^26). That equals
+// floor((floor(a · v / 2^16) + 2^9) / 2^10), which is how it is written:
+// a 16×16-bit high product, so the loops over polynomials vectorise with
+// 16-bit lanes (pmulhw) even on baseline x86-64.
 constexpr std::int16_t barrett_reduce(std::int16_t a) {
-  constexpr std::int32_t v = ((1 << 26) + q / 2) / q;
-  const std::int32_t t = (v * a + (1 << 25)) >> 26;
-  return static_cast<std::int16_t>(a - t * q);
+  constexpr std::int16_t v = ((1 << 26) + q / 2) / q;
+  const auto high = static_cast<std::int16_t>((static_cast<std::int32_t>(a) * v) >> 16);
+  const auto quotient = static_cast<std::int16_t>((high + (1 << 9)) >> 10);
+  return static_cast<std::int16_t>(a - quotient * q);
 }
 
 // Maps a representative in (-q, q) to [0, q) without branching.

@@ -104,6 +104,8 @@ TEST(MlkemArith, BarrettAndMontgomeryOverFullRange) {
     const std::int16_t r = pqlab::mlkem_field::barrett_reduce(static_cast<std::int16_t>(a));
     ASSERT_LE(std::abs(r), (q - 1) / 2);
     ASSERT_EQ(mod_q(r), mod_q(a));
+    // The 16-bit form computes the textbook quotient round(a · v / 2^26).
+    ASSERT_EQ(r, a - ((20159 * a + (1 << 25)) >> 26) * q) << a;
   }
   std::mt19937 rng(3);
   std::uniform_int_distribution<int> dist(-q * 32767, q * 32767);
