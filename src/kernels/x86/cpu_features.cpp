@@ -34,6 +34,7 @@ CpuFeatures detect_cpu_features() {
   f.avx2 = avx && ymm_saved && bit(ebx, 5);
   f.avx512 = f.avx2 && zmm_saved && bit(ebx, 16) && bit(ebx, 17) && bit(ebx, 30) && bit(ebx, 31);
   f.sha_ni = sse41 && bit(ebx, 29);
+  f.bmi = bit(ebx, 3) && bit(ebx, 8);
   return f;
 }
 

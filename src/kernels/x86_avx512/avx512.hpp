@@ -6,7 +6,6 @@
 
 namespace pqlab::kernels::avx512 {
 
-void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 
