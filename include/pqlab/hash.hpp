@@ -89,7 +89,8 @@ class KeccakLanes {
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes);
 
  private:
-  // Clears the states for `lanes` new inputs.
+  // Clears the states of `lanes` new inputs (a permutation call zeroes any
+  // further states it runs on).
   void start(std::size_t lanes);
   // XORs the last len (< rate_bytes) bytes of a lane's input into its state
   // and pads; the permutation is left to the next squeeze_block.
@@ -97,6 +98,7 @@ class KeccakLanes {
 
   std::uint64_t states_[max_lanes * 25];
   std::size_t lanes_ = 0;
+  std::size_t touched_ = 0;  // states written since construction, for the wipe
 };
 using Shake128Lanes = KeccakLanes<Shake128::rate_bytes, 0x1f>;
 using Shake256Lanes = KeccakLanes<Shake256::rate_bytes, 0x1f>;

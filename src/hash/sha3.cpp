@@ -1,4 +1,5 @@
 // SHA-3 and SHAKE (FIPS 202 §6) over the Keccak kernel.
+#include <bit>
 #include <cstring>
 
 #include "common/wipe.hpp"
@@ -152,21 +153,30 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakLanes<RateBytes, Domain>::~KeccakLanes() {
-  secure_wipe(states_, sizeof states_);
+  secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::start(std::size_t lanes) {
-  std::memset(states_, 0, sizeof states_);
   lanes_ = lanes < max_lanes ? lanes : max_lanes;
+  // The permutation calls run on whole groups of 4 or 8 states.
+  const std::size_t group = lanes_ <= 1 ? lanes_ : lanes_ <= 4 ? 4 : max_lanes;
+  touched_ = touched_ > group ? touched_ : group;
+  std::memset(states_, 0, lanes_ * sizeof(std::uint64_t) * 25);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
                                                         std::size_t len) {
   std::uint64_t* s = states_ + 25 * lane;
-  for (std::size_t i = 0; i < len; ++i) xor_byte(s, i, data[i]);
+  if constexpr (std::endian::native == std::endian::little) {
+    // The state's bytes in memory are the sponge's byte order.
+    auto* bytes = reinterpret_cast<std::uint8_t*>(s);
+    for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
+  } else {
+    for (std::size_t i = 0; i < len; ++i) xor_byte(s, i, data[i]);
+  }
   xor_byte(s, len, Domain);
   xor_byte(s, rate_bytes - 1, 0x80);
 }
@@ -195,9 +205,11 @@ template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes) {
   detail::permute_lanes(states_, lanes_, max_lanes);
   for (std::size_t lane = 0; lane < lanes_; ++lane) {
-    std::size_t i = 0;
-    for (; i + 8 <= bytes; i += 8) store64(out[lane] + i, states_[25 * lane + i / 8]);
-    for (; i < bytes; ++i) out[lane][i] = get_byte(states_ + 25 * lane, i);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out[lane], states_ + 25 * lane, bytes);
+    } else {
+      for (std::size_t i = 0; i < bytes; ++i) out[lane][i] = get_byte(states_ + 25 * lane, i);
+    }
   }
 }
 
