@@ -1,5 +1,6 @@
-// K-PKE (FIPS 203 Alg. 13–15). The matrix Â is never held whole: each row is
-// sampled when it is needed, which keeps ML-KEM-1024 within a few KB of stack.
+// K-PKE (FIPS 203 Alg. 13–15). The matrix Â is never held whole: two rows at
+// a time are sampled when they are needed, which keeps ML-KEM-1024 within a
+// few KB of stack.
 #include "mlkem/kpke.hpp"
 
 #include <array>
@@ -65,15 +66,19 @@ void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::
     }
   }
 
-  // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries R^-1, which
-  // to_montgomery() cancels before ê is added.
-  NttVec<K> row;
-  for (std::size_t i = 0; i < K; ++i) {
-    sample_matrix_row_vartime<K>(row, rho, i, false);
-    NttPoly t = dot_montgomery<K>(row, s_hat);
-    to_montgomery(t);
-    add_to(t, e_hat[i]);
-    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+  // t̂ = Â ∘ ŝ + ê, two rows at a time. The Montgomery product carries
+  // R^-1, which to_montgomery() cancels before ê is added.
+  std::array<NttVec<K>, 2> rows;
+  for (std::size_t first = 0; first < K; first += 2) {
+    const std::size_t count = K - first < 2 ? K - first : 2;
+    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, false);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = first + k;
+      NttPoly t = dot_montgomery<K>(rows[k], s_hat);
+      to_montgomery(t);
+      add_to(t, e_hat[i]);
+      byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+    }
   }
   for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
   encode_vector<K>(dk_pke, s_hat);
@@ -99,15 +104,19 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
   WipeOnExit wipe_y(y_hat);
   for (std::size_t i = 0; i < K; ++i) y_hat[i] = ntt(noise[i]);
 
-  // u = NTT^-1(Âᵀ ∘ ŷ) + e1, one row of Âᵀ at a time.
-  NttVec<K> row;
+  // u = NTT^-1(Âᵀ ∘ ŷ) + e1, two rows of Âᵀ at a time.
+  std::array<NttVec<K>, 2> rows;
   constexpr std::size_t u_poly_bytes = 32 * P::du;
-  for (std::size_t i = 0; i < K; ++i) {
-    sample_matrix_row_vartime<K>(row, rho, i, true);
-    Poly u = invntt_from_montgomery(dot_montgomery<K>(row, y_hat));
-    WipeOnExit wipe_u(u);
-    add_to(u, noise[K + i]);
-    compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
+  for (std::size_t first = 0; first < K; first += 2) {
+    const std::size_t count = K - first < 2 ? K - first : 2;
+    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, true);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = first + k;
+      Poly u = invntt_from_montgomery(dot_montgomery<K>(rows[k], y_hat));
+      WipeOnExit wipe_u(u);
+      add_to(u, noise[K + i]);
+      compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
+    }
   }
 
   // v = NTT^-1(t̂ᵀ ∘ ŷ) + e2 + Decompress_1(m)

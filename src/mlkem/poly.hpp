@@ -62,11 +62,13 @@ void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in);
 void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
                       std::size_t count, int eta);
 
-// Row `row` of Â (or of Âᵀ when `transposed`): entry j is
-// SampleNTT(ρ ‖ j ‖ row) (resp. ρ ‖ row ‖ j), FIPS 203 Alg. 7 as called in
-// Alg. 13 and 14. The matrix is public; rejection sampling branches on it.
+// Rows first_row .. first_row + rows - 1 (rows is 1 or 2) of Â, or of Âᵀ
+// when `transposed`, into out[0 .. rows): entry j of row i is
+// SampleNTT(ρ ‖ j ‖ i) (resp. ρ ‖ i ‖ j), FIPS 203 Alg. 7 as called in
+// Alg. 13 and 14. Two rows at once fill the 8-lane Keccak kernels better.
+// The matrix is public; rejection sampling branches on it.
 template <std::size_t K>
-void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32> rho, std::size_t row,
-                               bool transposed);
+void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
+                                std::size_t first_row, bool transposed);
 
 }  // namespace pqlab::mlkem

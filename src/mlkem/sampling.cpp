@@ -44,39 +44,48 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
   }
 }
 
-// FIPS 203 Alg. 7 (SampleNTT) for up to four entries at once over
-// hash::Shake128Lanes: every lane squeezes a block per round; the round repeats
-// until every lane has 256 coefficients below q.
+// FIPS 203 Alg. 7 (SampleNTT) for the K entries of `rows` (1 or 2) rows
+// at once over hash::Shake128Lanes: every lane squeezes a block per round;
+// the round repeats until every lane has 256 coefficients below q.
 template <std::size_t K>
-void sample_matrix_row_vartime(NttVec<K>& out, std::span<const std::uint8_t, 32> rho, std::size_t row, bool transposed) {
-  static_assert(K <= 4);
-  std::array<std::array<std::uint8_t, 34>, 4> seeds{};
-  std::span<const std::uint8_t> inputs[4];
-  for (std::size_t lane = 0; lane < K; ++lane) {
-    const std::size_t j = lane;
+void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
+                                std::size_t first_row, bool transposed) {
+  static_assert(2 * K <= hash::Shake128Lanes::max_lanes);
+  constexpr std::size_t kMaxLanes = 2 * K;
+  const std::size_t lanes = rows * K;
+  std::array<std::array<std::uint8_t, 34>, kMaxLanes> seeds{};
+  std::span<const std::uint8_t> inputs[kMaxLanes];
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    const std::size_t row = first_row + lane / K, j = lane % K;
     for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = rho[i];
     seeds[lane][32] = static_cast<std::uint8_t>(transposed ? row : j);
     seeds[lane][33] = static_cast<std::uint8_t>(transposed ? j : row);
     inputs[lane] = seeds[lane];
   }
   hash::Shake128Lanes xof;
-  xof.absorb_once(inputs, K);
+  xof.absorb_once(inputs, lanes);
 
-  std::array<std::size_t, K> filled{};
-  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, 4> blocks;
-  std::uint8_t* const block_spans[4] = {blocks[0].data(), blocks[1].data(), blocks[2].data(), blocks[3].data()};
+  std::array<std::size_t, kMaxLanes> filled{};
+  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, kMaxLanes> blocks;
+  std::uint8_t* block_spans[kMaxLanes];
+  for (std::size_t lane = 0; lane < kMaxLanes; ++lane) block_spans[lane] = blocks[lane].data();
   for (bool done = false; !done;) {
     xof.squeeze_block(block_spans);
     done = true;
-    for (std::size_t lane = 0; lane < K; ++lane) {
-      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(out[lane].c.data(), filled[lane],
-                                                                 blocks[lane].data(), blocks[lane].size());
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      std::int16_t* entry = out[lane / K][lane % K].c.data();
+      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entry, filled[lane], blocks[lane].data(),
+                                                                 blocks[lane].size());
       if (filled[lane] < n) done = false;
     }
   }
 }
-template void sample_matrix_row_vartime<2>(NttVec<2>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
-template void sample_matrix_row_vartime<3>(NttVec<3>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
-template void sample_matrix_row_vartime<4>(NttVec<4>&, std::span<const std::uint8_t, 32>, std::size_t, bool);
+#define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                 \
+  template void sample_matrix_rows_vartime<K>(NttVec<K>*, std::size_t, std::span<const std::uint8_t, 32>, \
+                                              std::size_t, bool);
+PQLAB_MLKEM_INSTANTIATE_ROWS(2)
+PQLAB_MLKEM_INSTANTIATE_ROWS(3)
+PQLAB_MLKEM_INSTANTIATE_ROWS(4)
+#undef PQLAB_MLKEM_INSTANTIATE_ROWS
 
 }  // namespace pqlab::mlkem
