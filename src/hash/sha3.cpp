@@ -18,13 +18,23 @@ inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
 inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
   return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
 }
+// Little-endian 64-bit words (FIPS 202's byte order within a lane): one
+// plain copy on little-endian targets.
 inline std::uint64_t load64(const std::uint8_t* p) {
   std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(&v, p, 8);
+  } else {
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  }
   return v;
 }
 inline void store64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, 8);
+  } else {
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
 }
 
 }  // namespace
