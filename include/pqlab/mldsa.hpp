@@ -104,6 +104,16 @@ Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash
 template <class P> Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig);
 template <class P> Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
 
+// Batch verification, for servers: up to max_batch independent ML-DSA.Verify
+// (Alg. 3) calls at once, their tr = H(pk) and final c̃ hashes run side by
+// side in Keccak lanes. results[i] receives what verify(pks[i], msgs[i],
+// ctxs[i], sigs[i]) returns. Returns Status::invalid_argument, and writes no
+// result, unless all five spans have one size between 1 and max_batch.
+inline constexpr std::size_t max_batch = 8;
+template <class P>
+Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks, std::span<const Message> msgs,
+                    std::span<const Context> ctxs, std::span<const ConstSignature<P>> sigs);
+
 // μ = H(H(pk, 64) ‖ M', 64) (Alg. 7 line 6 / Alg. 8 line 7) for an
 // external-μ signer, with M' = 0 ‖ |ctx| ‖ ctx ‖ msg (Alg. 2 line 10).
 template <class P>

@@ -59,7 +59,17 @@ struct SignatureOps {
   // Status::ok if valid, Status::invalid_signature if not; other values for
   // malformed arguments (wrong key length, context too long, unknown hash).
   Status (*verify)(ConstBytes sig, ConstBytes msg, ConstBytes pk, const SignOptions& opt);
+  // Up to max_sig_batch independent pure verifications in one call
+  // (ML-DSA's batch API; nullptr for schemes without one): results[i] is
+  // what verify(sigs[i], msgs[i], pks[i], {contexts[i]}) returns. A key or
+  // signature of the wrong length fails the whole call (invalid_length),
+  // as do spans of different sizes or an empty or over-long batch
+  // (invalid_argument); then no result is written.
+  Status (*verify_batch)(std::span<Status> results, std::span<const ConstBytes> sigs,
+                         std::span<const ConstBytes> msgs, std::span<const ConstBytes> contexts,
+                         std::span<const ConstBytes> pks);
 };
+inline constexpr std::size_t max_sig_batch = 8;
 
 struct Algorithm {
   std::string_view name;      // e.g. "ML-KEM-768"

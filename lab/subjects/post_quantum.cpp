@@ -90,7 +90,38 @@ Instance kem_instance(const Algorithm& alg) {
 
 struct SignatureState {
   Buffer pk, sk, msg, sig, scratch_pk, scratch_sk, scratch_sig;
+  std::vector<Buffer> batch_pk, batch_sig;
+  std::vector<ConstBytes> batch_pk_spans, batch_sig_spans, batch_msg_spans, batch_ctx_spans;
+  std::vector<Status> batch_results;
 };
+
+// "verify-batch8": one batch call verifying max_sig_batch signatures under
+// keys of their own (the same message), reported per verification.
+void add_verify_batch(Instance& in, const std::shared_ptr<SignatureState>& st, const Algorithm& alg) {
+  const SignatureOps& ops = *alg.sig;
+  for (std::size_t i = 0; i < max_sig_batch; ++i) {
+    st->batch_pk.emplace_back(alg.public_key_bytes);
+    st->batch_sig.emplace_back(alg.signature_bytes);
+    Buffer sk(alg.secret_key_bytes);
+    require_ok(ops.keygen(st->batch_pk.back(), sk, system_random()), alg, "keygen");
+    require_ok(ops.sign(st->batch_sig.back(), st->msg, sk, SignOptions{}, system_random()), alg, "sign");
+  }
+  for (std::size_t i = 0; i < max_sig_batch; ++i) {
+    st->batch_pk_spans.emplace_back(st->batch_pk[i]);
+    st->batch_sig_spans.emplace_back(st->batch_sig[i]);
+    st->batch_msg_spans.emplace_back(st->msg);
+    st->batch_ctx_spans.emplace_back();
+  }
+  st->batch_results.assign(max_sig_batch, Status::unsupported);
+  Operation op{"verify-batch" + std::to_string(max_sig_batch), [st, &ops, &alg] {
+                 require_ok(ops.verify_batch(st->batch_results, st->batch_sig_spans, st->batch_msg_spans,
+                                             st->batch_ctx_spans, st->batch_pk_spans),
+                            alg, "verify batch");
+                 for (Status s : st->batch_results) require_ok(s, alg, "verify batch item");
+               }};
+  op.items = max_sig_batch;
+  in.operations.push_back(std::move(op));
+}
 
 Instance signature_instance(const Algorithm& alg, std::size_t message_bytes) {
   auto st = std::make_shared<SignatureState>();
@@ -116,6 +147,7 @@ Instance signature_instance(const Algorithm& alg, std::size_t message_bytes) {
                            }});
   in.operations.push_back(
       {"verify", [st, &ops, &alg] { require_ok(ops.verify(st->sig, st->msg, st->pk, SignOptions{}), alg, "verify"); }});
+  if (ops.verify_batch != nullptr) add_verify_batch(in, st, alg);
   return in;
 }
 

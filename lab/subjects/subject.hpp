@@ -11,7 +11,7 @@
 namespace pqlab::lab {
 
 struct Operation {
-  std::string name;  // "keygen", "encaps", "sign", "derive", "encaps-batch8", ...
+  std::string name;  // "keygen", "encaps", "sign", "derive", "encaps-batch8", "verify-batch8", ...
   std::function<void()> run;
   // Operations one run() performs (a batch call); times and rates are
   // reported per operation, peak stack and heap per call.

@@ -6,16 +6,20 @@
 #include "mldsa/packing.hpp"
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"
+#include "mldsa/verify_w1.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mldsa.hpp"
 
 namespace pqlab::mldsa {
 
-// FIPS 204 Alg. 8 from line 7 on, given μ. Â is generated one row at a
-// time.
+namespace detail {
+
+// FIPS 204 Alg. 8 lines 8–12: w1Encode(w1') of the signature, or
+// invalid_signature for malformed hints or z out of range. Â is generated
+// one row at a time.
 template <class P>
-Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
-  using namespace detail;
+Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
+                         std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed) {
   using Lay = Layout<P>;
   constexpr std::size_t k = P::k, l = P::l;
   const Seed32 rho(pk.data(), 32);
@@ -36,7 +40,6 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
   ntt(c_hat, t);
 
   // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
-  std::array<std::uint8_t, Lay::w1_bytes> w1_packed;
   NttPoly row[l];
   NttPoly acc, t1_hat;
   for (std::size_t i = 0; i < k; ++i) {
@@ -59,9 +62,19 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
     }
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, t);
   }
+  return Status::ok;
+}
 
+}  // namespace detail
+
+// FIPS 204 Alg. 8 from line 7 on, given μ.
+template <class P>
+Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
+  std::array<std::uint8_t, detail::Layout<P>::w1_bytes> w1_packed;
+  if (detail::verify_w1_vartime<P>(pk, sig, w1_packed) != Status::ok) return Status::invalid_signature;
   // c̃' = H(μ ‖ w1Encode(w1'), λ/4); valid iff c̃ = c̃', compared in
   // constant time (every byte read; one decision on the OR of differences).
+  const auto c_tilde = sig.template first<P::ctilde_bytes>();
   std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
   hash::Shake256 h;
   h.absorb(mu);
@@ -83,8 +96,10 @@ Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignatu
   return verify_mu<P>(pk, mu, sig);
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                  \
-  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);           \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                     \
+  template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                   \
+                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>);  \
+  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                              \
   template Status verify_internal<P>(ConstPublicKey<P>, Message, ConstSignature<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

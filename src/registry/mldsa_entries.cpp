@@ -2,6 +2,7 @@
 #include <array>
 #include <optional>
 
+#include "common/array_of.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/prehash.hpp"
 #include "registry/entries.hpp"
@@ -65,7 +66,25 @@ struct MldsaEntry {
     if (choice.ph) return mldsa::hash_verify<P>(key, msg, opt.context, *choice.ph, s);
     return mldsa::verify<P>(key, msg, opt.context, s);
   }
-  static constexpr SignatureOps ops = {keygen, keygen_from_seed, sign, verify};
+  static Status verify_batch(std::span<Status> results, std::span<const ConstBytes> sigs,
+                             std::span<const ConstBytes> msgs, std::span<const ConstBytes> contexts,
+                             std::span<const ConstBytes> pks) {
+    static_assert(max_sig_batch == mldsa::max_batch);
+    const std::size_t count = pks.size();
+    if (count == 0 || count > mldsa::max_batch || results.size() != count || sigs.size() != count ||
+        msgs.size() != count || contexts.size() != count)
+      return Status::invalid_argument;
+    for (std::size_t i = 0; i < count; ++i)
+      if (pks[i].size() != P::pk_bytes || sigs[i].size() != P::sig_bytes) return Status::invalid_length;
+    // Slots past `count` repeat item 0; only the first `count` are passed on.
+    auto item = [count](std::size_t i) { return i < count ? i : 0; };
+    auto pk_items = array_of<mldsa::max_batch>([&](std::size_t i) { return pks[item(i)].template first<P::pk_bytes>(); });
+    auto sig_items =
+        array_of<mldsa::max_batch>([&](std::size_t i) { return sigs[item(i)].template first<P::sig_bytes>(); });
+    return mldsa::verify_batch<P>(results, std::span(pk_items.data(), count), msgs, contexts,
+                                  std::span(sig_items.data(), count));
+  }
+  static constexpr SignatureOps ops = {keygen, keygen_from_seed, sign, verify, verify_batch};
   static constexpr Algorithm algorithm = {
       P::name, "FIPS 204", Kind::signature, P::pk_bytes, P::sk_bytes, 0, 0, P::sig_bytes, mldsa::seed_bytes,
       nullptr, &ops};

@@ -59,7 +59,7 @@ struct SlhDsaOps {
     return slhdsa::hash_verify<P>(sig, msg, opt.context, *ph, key);
   }
 
-  static constexpr SignatureOps ops = {keygen, keygen_from_seed, sign, verify};
+  static constexpr SignatureOps ops = {keygen, keygen_from_seed, sign, verify, nullptr};
 };
 
 template <class P>

@@ -32,7 +32,8 @@ class CostSection final : public Section {
     std::string md = "Median over at least " + std::to_string(b.plan.sampling.min_samples) +
                      " calls (fewer only for operations slower than " + fixed(b.plan.sampling.max_time_s, 1) +
                      " s); the sample count of each row is in report.json. Batch rows (encaps-batch8: one call "
-                     "encapsulating to 8 independent keys) are per operation, the call's time divided by 8.";
+                     "encapsulating to 8 independent keys; verify-batch8: one call verifying 8 signatures "
+                     "under 8 keys) are per operation, the call's time divided by 8.";
     if (have_ratio) md += " The last column converts with the estimated core-clock ratio; it is an estimate.";
     md += "\n\n" + md_table(header, rows) + "\n";
     md += md_plot(ctx, "time.png", "Time per operation, log scale; classical baselines hatched");
