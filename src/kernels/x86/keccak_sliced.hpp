@@ -20,32 +20,40 @@ using keccak::pi_source;
 using keccak::rho_offsets;
 using keccak::round_constants;
 
-// The 24 rounds on lane-sliced states. Ops provides the vector type V and
-// xor2, xor5, rotl<n>, chi (a ^ (~b & c)) and broadcast.
+// Output row Y of a round (FIPS 202 §3.2): its five inputs after θ's D, ρ
+// and π, then χ, and ι on row 0.
+template <class Ops, std::size_t Y, std::size_t... X>
+[[gnu::always_inline]] inline void sliced_row(const typename Ops::V* a, typename Ops::V* e, const typename Ops::V* d,
+                                              std::uint64_t rc, std::index_sequence<X...>) {
+  using V = typename Ops::V;
+  const V b[5] = {Ops::template rotl<rho_offsets[pi_source(X, Y)]>(Ops::xor2(a[pi_source(X, Y)], d[pi_source(X, Y) % 5]))...};
+  ((e[5 * Y + X] = Ops::chi(b[X], b[(X + 1) % 5], b[(X + 2) % 5])), ...);
+  if constexpr (Y == 0) e[0] = Ops::xor2(e[0], Ops::broadcast(rc));
+}
+
+// One round from a into e, output row by row (each row's five ρ∘π inputs
+// formed just before its χ), so fewer vectors are live at once.
+template <class Ops, std::size_t... Y>
+[[gnu::always_inline]] inline void sliced_round(const typename Ops::V* a, typename Ops::V* e, std::uint64_t rc,
+                                                std::index_sequence<Y...>) {
+  using V = typename Ops::V;
+  V c[5], d[5];
+#pragma GCC unroll 5
+  for (std::size_t x = 0; x < 5; ++x) c[x] = Ops::xor5(a[x], a[x + 5], a[x + 10], a[x + 15], a[x + 20]);
+#pragma GCC unroll 5
+  for (std::size_t x = 0; x < 5; ++x) d[x] = Ops::xor2(c[(x + 4) % 5], Ops::template rotl<1>(c[(x + 1) % 5]));
+  (sliced_row<Ops, Y>(a, e, d, rc, std::make_index_sequence<5>{}), ...);
+}
+
+// The 24 rounds (FIPS 202 Alg. 7) on lane-sliced states, two per iteration
+// (a -> e -> a). Ops provides the vector type V and xor2, xor5, rotl<n>,
+// chi (a ^ (~b & c)) and broadcast.
 template <class Ops>
 inline void keccak_sliced_rounds(typename Ops::V a[25]) {
-  using V = typename Ops::V;
-  for (std::size_t round = 0; round < 24; ++round) {
-    // θ
-    V c[5], d[5];
-#pragma GCC unroll 5
-    for (std::size_t x = 0; x < 5; ++x) c[x] = Ops::xor5(a[x], a[x + 5], a[x + 10], a[x + 15], a[x + 20]);
-    [&]<std::size_t... x>(std::index_sequence<x...>) {
-      ((d[x] = Ops::xor2(c[(x + 4) % 5], Ops::template rotl<1>(c[(x + 1) % 5]))), ...);
-    }(std::make_index_sequence<5>{});
-    // θ applied, ρ and π into b
-    V b[25];
-    [&]<std::size_t... i>(std::index_sequence<i...>) {
-      ((b[i] = Ops::template rotl<rho_offsets[pi_source(i % 5, i / 5)]>(Ops::xor2(a[pi_source(i % 5, i / 5)], d[pi_source(i % 5, i / 5) % 5]))), ...);
-    }(std::make_index_sequence<25>{});
-    // χ
-#pragma GCC unroll 5
-    for (std::size_t row = 0; row < 25; row += 5)
-#pragma GCC unroll 5
-      for (std::size_t x = 0; x < 5; ++x)
-        a[row + x] = Ops::chi(b[row + x], b[row + (x + 1) % 5], b[row + (x + 2) % 5]);
-    // ι
-    a[0] = Ops::xor2(a[0], Ops::broadcast(round_constants[round]));
+  typename Ops::V e[25];
+  for (std::size_t round = 0; round < 24; round += 2) {
+    sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});
+    sliced_round<Ops>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
   }
 }
 
