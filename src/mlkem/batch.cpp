@@ -1,6 +1,7 @@
 // ML-KEM batches (FIPS 203 Alg. 16–21 for up to max_batch independent
 // items): each hash the algorithms apply to one item (G, H(ek), J) is run
-// for all items at once over hash::KeccakLanes; K-PKE runs item by item.
+// for all items at once over hash::KeccakLanes, and K-PKE.Encrypt samples
+// the matrix entries of all items together (kpke_encrypt_batch).
 // The steps are those of the single calls in mlkem.cpp, in the same order.
 #include <array>
 
@@ -115,10 +116,10 @@ Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const S
   }
   hash_items<hash::Sha3_256Lanes>(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
   hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
-  for (std::size_t i = 0; i < count; ++i) {
-    kpke_encrypt<P>(cts[i], eks[i], ms[i], std::span<const std::uint8_t>(w.k_r[i]).template last<32>());
+  const std::array<Seed, max_batch> rs = seeds_in(w.k_r, 32);
+  kpke_encrypt_batch<P>(cts, eks, ms, std::span<const Seed>(rs.data(), count));
+  for (std::size_t i = 0; i < count; ++i)
     for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
-  }
   return Status::ok;
 }
 
@@ -147,7 +148,7 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     std::array<std::array<std::uint8_t, 64>, max_batch> g_in, k_r;
     std::array<std::array<std::uint8_t, 32>, max_batch> k_bar;
     std::array<std::array<std::uint8_t, 32 + P::ct_bytes>, max_batch> z_c;  // J's input z ‖ c
-    std::array<std::uint8_t, P::ct_bytes> ct_again;
+    std::array<std::array<std::uint8_t, P::ct_bytes>, max_batch> ct_again;
   } w;
   WipeOnExit wipe(w);
 
@@ -175,13 +176,16 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
   hash_items<hash::Shake256Lanes>(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
                                   32, count);
 
-  // c' = K-PKE.Encrypt(ek, m', r'); K' unless c' ≠ c, then K̄ (selected by
-  // mask, Alg. 18 lines 9–11).
+  // c' = K-PKE.Encrypt(ek, m', r') for all items at once; K' unless c' ≠ c,
+  // then K̄ (selected by mask, Alg. 18 lines 9–11).
+  const auto eks = array_of<max_batch>(
+      [&](std::size_t i) { return dks[i < count ? i : 0].template subspan<dk_ek_offset<P>, P::ek_bytes>(); });
+  const auto cts_again = array_of<max_batch>([&](std::size_t i) { return std::span(w.ct_again[i]); });
+  const std::array<Seed, max_batch> ms = seeds_in(w.g_in, 0), rs = seeds_in(w.k_r, 32);
+  kpke_encrypt_batch<P>(std::span(cts_again.data(), count), std::span(eks.data(), count),
+                        std::span(ms.data(), count), std::span(rs.data(), count));
   for (std::size_t i = 0; i < count; ++i) {
-    const auto ek = dks[i].template subspan<dk_ek_offset<P>, P::ek_bytes>();
-    kpke_encrypt<P>(w.ct_again, ek, std::span<const std::uint8_t>(w.g_in[i]).template first<32>(),
-                    std::span<const std::uint8_t>(w.k_r[i]).template last<32>());
-    const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(cts[i], w.ct_again));
+    const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(cts[i], w.ct_again[i]));
     ct::select_bytes(std::span(w.k_r[i]).template first<32>(), w.k_bar[i], reject);
     for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
   }

@@ -84,50 +84,100 @@ void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::
   encode_vector<K>(dk_pke, s_hat);
 }
 
+namespace {
+
+// K-PKE.Encrypt's secret values (FIPS 203 Alg. 14): y, e1, e2 and ŷ.
+template <class P>
+struct EncryptNoise {
+  std::array<Poly, 2 * P::k + 1> noise;  // y (0..k-1), e1 (k..2k-1), e2 (2k)
+  NttVec<P::k> y_hat;
+};
+
+// Alg. 14 lines 9–18: y (nonces 0..k-1, η1), e1 (k..2k-1, η2) and e2 (2k,
+// η2), sampled together where η1 = η2; then ŷ = NTT(y).
+template <class P>
+void encrypt_noise(EncryptNoise<P>& w, std::span<const std::uint8_t, 32> r) {
+  constexpr std::size_t K = P::k;
+  if constexpr (P::eta1 == P::eta2) {
+    sample_cbd_polys(w.noise.data(), r, 0, 2 * K + 1, P::eta1);
+  } else {
+    sample_cbd_polys(w.noise.data(), r, 0, K, P::eta1);
+    sample_cbd_polys(w.noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
+  }
+  for (std::size_t i = 0; i < K; ++i) w.y_hat[i] = ntt(w.noise[i]);
+}
+
+// Lines 19 and 22 for entry i of u: u_i = NTT^-1(row ∘ ŷ) + e1_i, given
+// row i of Âᵀ, compressed into its place in c.
+template <class P>
+void encrypt_u(std::span<std::uint8_t, P::ct_bytes> c, std::size_t i, const NttVec<P::k>& row,
+               const EncryptNoise<P>& w) {
+  constexpr std::size_t u_poly_bytes = 32 * P::du;
+  Poly u = invntt_from_montgomery(dot_montgomery<P::k>(row, w.y_hat));
+  WipeOnExit wipe_u(u);
+  add_to(u, w.noise[P::k + i]);
+  compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
+}
+
+// Lines 20–21 and 23: v = NTT^-1(t̂ᵀ ∘ ŷ) + e2 + Decompress_1(m), compressed.
+// Reuses y's slot for μ (y is no longer needed once ŷ exists).
+template <class P>
+void encrypt_v(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+               std::span<const std::uint8_t, 32> m, EncryptNoise<P>& w) {
+  constexpr std::size_t K = P::k;
+  NttVec<K> t_hat;
+  decode_vector<K>(t_hat, ek);
+  Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, w.y_hat));
+  WipeOnExit wipe_v(v);
+  add_to(v, w.noise[2 * K]);
+  decode_decompress<1>(w.noise[0], m);
+  add_to(v, w.noise[0]);
+  compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
+}
+
+}  // namespace
+
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r) {
   constexpr std::size_t K = P::k;
-  const auto rho = ek.template last<32>();
-
-  // y (nonces 0..k-1, η1), e1 (k..2k-1, η2) and e2 (2k, η2), sampled
-  // together where η1 = η2.
-  std::array<Poly, 2 * K + 1> noise;
-  WipeOnExit wipe_noise(noise);
-  if constexpr (P::eta1 == P::eta2) {
-    sample_cbd_polys(noise.data(), r, 0, 2 * K + 1, P::eta1);
-  } else {
-    sample_cbd_polys(noise.data(), r, 0, K, P::eta1);
-    sample_cbd_polys(noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
-  }
-  NttVec<K> y_hat;
-  WipeOnExit wipe_y(y_hat);
-  for (std::size_t i = 0; i < K; ++i) y_hat[i] = ntt(noise[i]);
-
-  // u = NTT^-1(Âᵀ ∘ ŷ) + e1, two rows of Âᵀ at a time.
+  EncryptNoise<P> w;
+  WipeOnExit wipe(w);
+  encrypt_noise<P>(w, r);
+  // u, two rows of Âᵀ at a time.
   std::array<NttVec<K>, 2> rows;
-  constexpr std::size_t u_poly_bytes = 32 * P::du;
   for (std::size_t first = 0; first < K; first += 2) {
     const std::size_t count = K - first < 2 ? K - first : 2;
-    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, true);
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = first + k;
-      Poly u = invntt_from_montgomery(dot_montgomery<K>(rows[k], y_hat));
-      WipeOnExit wipe_u(u);
-      add_to(u, noise[K + i]);
-      compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
-    }
+    sample_matrix_rows_vartime<K>(rows.data(), count, ek.template last<32>(), first, true);
+    for (std::size_t k = 0; k < count; ++k) encrypt_u<P>(c, first + k, rows[k], w);
   }
+  encrypt_v<P>(c, ek, m, w);
+}
 
-  // v = NTT^-1(t̂ᵀ ∘ ŷ) + e2 + Decompress_1(m)
-  NttVec<K> t_hat;
-  decode_vector<K>(t_hat, ek);
-  Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, y_hat));
-  WipeOnExit wipe_v(v);
-  add_to(v, noise[2 * K]);
-  decode_decompress<1>(noise[0], m);  // μ, reusing y's buffer
-  add_to(v, noise[0]);
-  compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
+template <class P>
+void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs,
+                        std::span<const std::span<const std::uint8_t, P::ek_bytes>> eks,
+                        std::span<const std::span<const std::uint8_t, 32>> ms,
+                        std::span<const std::span<const std::uint8_t, 32>> rs) {
+  constexpr std::size_t K = P::k;
+  const std::size_t count = cs.size();
+  struct Work {
+    std::array<EncryptNoise<P>, max_batch> items;
+    std::array<NttVec<K>, max_batch> rows;  // row i of every item's Âᵀ
+  } w;
+  WipeOnExit wipe(w);
+  for (std::size_t item = 0; item < count; ++item) encrypt_noise<P>(w.items[item], rs[item]);
+  // u, one row index at a time for all items: count·k entries, eight per
+  // Keccak call.
+  for (std::size_t i = 0; i < K; ++i) {
+    std::array<MatrixEntry, max_batch * K> entries;
+    for (std::size_t e = 0; e < count * K; ++e)
+      entries[e] = matrix_entry(eks[e / K].template last<32>(), i, e % K, true, w.rows[e / K][e % K]);
+    for (std::size_t done = 0; done < count * K; done += 8)
+      sample_ntt_vartime(entries.data() + done, count * K - done < 8 ? count * K - done : 8);
+    for (std::size_t item = 0; item < count; ++item) encrypt_u<P>(cs[item], i, w.rows[item], w.items[item]);
+  }
+  for (std::size_t item = 0; item < count; ++item) encrypt_v<P>(cs[item], eks[item], ms[item], w.items[item]);
 }
 
 template <class P>
@@ -156,6 +206,10 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
 #define PQLAB_KPKE_INSTANTIATE(P)                                                                              \
   template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>, \
                                std::span<const std::uint8_t, 32>);                                             \
+  template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                   \
+                                      std::span<const std::span<const std::uint8_t, P::ek_bytes>>,             \
+                                      std::span<const std::span<const std::uint8_t, 32>>,                      \
+                                      std::span<const std::span<const std::uint8_t, 32>>);                     \
   template void kpke_keygen_from_g<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
                                       std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>); \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \

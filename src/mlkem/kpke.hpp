@@ -28,6 +28,15 @@ template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
 
+// Alg. 14 for up to max_batch items at once (all spans of one size): the
+// matrix entries of all items are sampled together, eight Keccak lanes at
+// a time. Each c[i] equals kpke_encrypt's for (ek[i], m[i], r[i]).
+template <class P>
+void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs,
+                        std::span<const std::span<const std::uint8_t, P::ek_bytes>> eks,
+                        std::span<const std::span<const std::uint8_t, 32>> ms,
+                        std::span<const std::span<const std::uint8_t, 32>> rs);
+
 // FIPS 203 Alg. 15 (K-PKE.Decrypt).
 template <class P>
 void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, dk_pke_bytes<P>> dk_pke,

@@ -62,11 +62,24 @@ void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in);
 void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
                       std::size_t count, int eta);
 
+// One entry of Â or Âᵀ to sample: SampleNTT(ρ ‖ byte32 ‖ byte33) (FIPS 203
+// Alg. 7) into *out.
+struct MatrixEntry {
+  const std::uint8_t* rho;  // 32 bytes
+  std::uint8_t byte32, byte33;
+  NttPoly* out;
+};
+// Entry j of row `row` of Â, or of Âᵀ when `transposed` (Alg. 13 and 14
+// line 6).
+MatrixEntry matrix_entry(std::span<const std::uint8_t, 32> rho, std::size_t row, std::size_t j, bool transposed,
+                         NttPoly& out);
+// Alg. 7 for count ≤ 8 entries at once, in Keccak lanes. The matrix is
+// public; rejection sampling branches on it.
+void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count);
+
 // Rows first_row .. first_row + rows - 1 (rows is 1 or 2) of Â, or of Âᵀ
-// when `transposed`, into out[0 .. rows): entry j of row i is
-// SampleNTT(ρ ‖ j ‖ i) (resp. ρ ‖ i ‖ j), FIPS 203 Alg. 7 as called in
-// Alg. 13 and 14. Two rows at once fill the 8-lane Keccak kernels better.
-// The matrix is public; rejection sampling branches on it.
+// when `transposed`, into out[0 .. rows). Two rows at once fill the 8-lane
+// Keccak kernels better.
 template <std::size_t K>
 void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
                                 std::size_t first_row, bool transposed);

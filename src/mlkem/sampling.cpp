@@ -44,41 +44,53 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
   }
 }
 
-// FIPS 203 Alg. 7 (SampleNTT) for the K entries of `rows` (1 or 2) rows
-// at once over hash::Shake128Lanes: every lane squeezes a block per round;
-// the round repeats until every lane has 256 coefficients below q.
+// FIPS 203 Alg. 7 (SampleNTT) for up to eight entries at once over
+// hash::Shake128Lanes: every lane squeezes a block per round; the round
+// repeats until every lane has 256 coefficients below q.
+void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count) {
+  constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
+  std::array<std::array<std::uint8_t, 34>, kLanes> seeds{};
+  std::span<const std::uint8_t> inputs[kLanes];
+  for (std::size_t lane = 0; lane < count; ++lane) {
+    for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = entries[lane].rho[i];
+    seeds[lane][32] = entries[lane].byte32;
+    seeds[lane][33] = entries[lane].byte33;
+    inputs[lane] = seeds[lane];
+  }
+  hash::Shake128Lanes xof;
+  xof.absorb_once(inputs, count);
+
+  std::array<std::size_t, kLanes> filled{};
+  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, kLanes> blocks;
+  std::uint8_t* block_spans[kLanes];
+  for (std::size_t lane = 0; lane < kLanes; ++lane) block_spans[lane] = blocks[lane].data();
+  for (bool done = false; !done;) {
+    xof.squeeze_block(block_spans);
+    done = true;
+    for (std::size_t lane = 0; lane < count; ++lane) {
+      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
+                                                                 blocks[lane].data(), blocks[lane].size());
+      if (filled[lane] < n) done = false;
+    }
+  }
+}
+
+// Entry j of row i of Â is SampleNTT(ρ ‖ j ‖ i); of Âᵀ, SampleNTT(ρ ‖ i ‖ j)
+// (Alg. 13 line 6, Alg. 14 line 6).
+MatrixEntry matrix_entry(std::span<const std::uint8_t, 32> rho, std::size_t row, std::size_t j, bool transposed,
+                         NttPoly& out) {
+  const auto i8 = static_cast<std::uint8_t>(row), j8 = static_cast<std::uint8_t>(j);
+  return {rho.data(), transposed ? i8 : j8, transposed ? j8 : i8, &out};
+}
+
 template <std::size_t K>
 void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
                                 std::size_t first_row, bool transposed) {
   static_assert(2 * K <= hash::Shake128Lanes::max_lanes);
-  constexpr std::size_t kMaxLanes = 2 * K;
-  const std::size_t lanes = rows * K;
-  std::array<std::array<std::uint8_t, 34>, kMaxLanes> seeds{};
-  std::span<const std::uint8_t> inputs[kMaxLanes];
-  for (std::size_t lane = 0; lane < lanes; ++lane) {
-    const std::size_t row = first_row + lane / K, j = lane % K;
-    for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = rho[i];
-    seeds[lane][32] = static_cast<std::uint8_t>(transposed ? row : j);
-    seeds[lane][33] = static_cast<std::uint8_t>(transposed ? j : row);
-    inputs[lane] = seeds[lane];
-  }
-  hash::Shake128Lanes xof;
-  xof.absorb_once(inputs, lanes);
-
-  std::array<std::size_t, kMaxLanes> filled{};
-  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, kMaxLanes> blocks;
-  std::uint8_t* block_spans[kMaxLanes];
-  for (std::size_t lane = 0; lane < kMaxLanes; ++lane) block_spans[lane] = blocks[lane].data();
-  for (bool done = false; !done;) {
-    xof.squeeze_block(block_spans);
-    done = true;
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      std::int16_t* entry = out[lane / K][lane % K].c.data();
-      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entry, filled[lane], blocks[lane].data(),
-                                                                 blocks[lane].size());
-      if (filled[lane] < n) done = false;
-    }
-  }
+  std::array<MatrixEntry, 2 * K> entries;
+  for (std::size_t lane = 0; lane < rows * K; ++lane)
+    entries[lane] = matrix_entry(rho, first_row + lane / K, lane % K, transposed, out[lane / K][lane % K]);
+  sample_ntt_vartime(entries.data(), rows * K);
 }
 #define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                 \
   template void sample_matrix_rows_vartime<K>(NttVec<K>*, std::size_t, std::span<const std::uint8_t, 32>, \
