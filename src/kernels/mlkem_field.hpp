@@ -62,6 +62,20 @@ constexpr std::int16_t decompress(std::uint32_t y, std::size_t d) {
   return static_cast<std::int16_t>((y * static_cast<std::uint32_t>(q) + ((1u << d) >> 1)) >> d);
 }
 
+// Calls f.template operator()<D>() with D = d, for the compression widths
+// d in {1, 4, 5, 10, 11} (any other d is taken as 11), so that each
+// backend's codec entries dispatch to compile-time widths.
+template <class F>
+constexpr void with_compress_width(unsigned d, F&& f) {
+  switch (d) {
+    case 1: return f.template operator()<1>();
+    case 4: return f.template operator()<4>();
+    case 5: return f.template operator()<5>();
+    case 10: return f.template operator()<10>();
+    default: return f.template operator()<11>();
+  }
+}
+
 // zetas[k] = R · ζ^BitRev7(k) mod q with ζ = 17 (FIPS 203 §4.3, Appendix A),
 // centred in (-q/2, q/2]: the twiddle factors of the NTT in Montgomery form.
 constexpr std::array<std::int16_t, 128> make_zetas() {

@@ -182,23 +182,11 @@ void mlkem_byte_encode12(std::uint8_t out[384], const std::int16_t a[256]) {
 }
 
 void mlkem_compress_encode(std::uint8_t* out, const std::int16_t a[256], unsigned d) {
-  switch (d) {
-    case 1: return compress_encode_d<1>(out, a);
-    case 4: return compress_encode_d<4>(out, a);
-    case 5: return compress_encode_d<5>(out, a);
-    case 10: return compress_encode_d<10>(out, a);
-    default: return compress_encode_d<11>(out, a);
-  }
+  mlkem_field::with_compress_width(d, [&]<unsigned D>() { compress_encode_d<D>(out, a); });
 }
 
 void mlkem_decode_decompress(std::int16_t a[256], const std::uint8_t* in, unsigned d) {
-  switch (d) {
-    case 1: return decode_decompress_d<1>(a, in);
-    case 4: return decode_decompress_d<4>(a, in);
-    case 5: return decode_decompress_d<5>(a, in);
-    case 10: return decode_decompress_d<10>(a, in);
-    default: return decode_decompress_d<11>(a, in);
-  }
+  mlkem_field::with_compress_width(d, [&]<unsigned D>() { decode_decompress_d<D>(a, in); });
 }
 
 // SamplePolyCBD_η (Alg. 8), bit-sliced as in the portable kernel.
