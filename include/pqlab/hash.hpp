@@ -67,6 +67,12 @@ void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out)
 void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
 void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+// SHA3-256(a) and SHAKE256(b, 32) together: both sponges have a 136-byte
+// rate, so where a and b take the same number of blocks they run in two
+// Keccak lanes (else one after the other). ML-KEM decapsulation's H(ek)
+// check and J(z ‖ c) are such a pair.
+void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
+                              std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
 
 // Up to eight independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one

@@ -139,6 +139,43 @@ void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out) {
   h.squeeze(out);
 }
 
+void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
+                              std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out) {
+  constexpr std::size_t rate = Sha3_256::rate_bytes;
+  static_assert(rate == Shake256::rate_bytes);
+  const std::size_t blocks = a.size() / rate;
+  if (b.size() / rate != blocks) {
+    sha3_256(a, a_out);
+    shake256(b, b_out);
+    return;
+  }
+  // Two states with room for a four-state kernel call.
+  std::uint64_t states[4 * 25] = {};
+  std::uint64_t* const sa = states;
+  std::uint64_t* const sb = states + 25;
+  for (std::size_t block = 0; block < blocks; ++block) {
+    for (std::size_t i = 0; i < rate / 8; ++i) {
+      sa[i] ^= load64(a.data() + block * rate + 8 * i);
+      sb[i] ^= load64(b.data() + block * rate + 8 * i);
+    }
+    detail::permute_lanes(states, 2, 4);
+  }
+  const std::size_t done = blocks * rate;
+  for (std::size_t i = done; i < a.size(); ++i) xor_byte(sa, i - done, a[i]);
+  for (std::size_t i = done; i < b.size(); ++i) xor_byte(sb, i - done, b[i]);
+  xor_byte(sa, a.size() - done, 0x06);  // SHA-3's domain bits and pad10*1
+  xor_byte(sb, b.size() - done, 0x1f);  // SHAKE's
+  xor_byte(sa, rate - 1, 0x80);
+  xor_byte(sb, rate - 1, 0x80);
+  detail::permute_lanes(states, 2, 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    store64(a_out.data() + 8 * i, sa[i]);
+    store64(b_out.data() + 8 * i, sb[i]);
+  }
+  secure_wipe(states, sizeof states);
+  secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
+}
+
 namespace detail {
 
 void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacity) {

@@ -81,30 +81,32 @@ Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSo
 // by mask, so nothing observable depends on whether c was valid.
 template <class P>
 Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
-  if (check_decaps_key<P>(dk) != Status::ok) return Status::invalid_key;
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
   const auto h = dk.template subspan<dk_hash_offset<P>, 32>();
   const auto z = dk.template subspan<dk_z_offset<P>, 32>();
 
   std::array<std::uint8_t, 64> g_in, k_r;
-  std::array<std::uint8_t, 32> k_bar;
+  std::array<std::uint8_t, 32> k_bar, h_check;
+  std::array<std::uint8_t, 32 + P::ct_bytes> z_c;  // J's input
   std::array<std::uint8_t, P::ct_bytes> ct_again;
   WipeOnExit wipe_g_in(g_in);
   WipeOnExit wipe_k_r(k_r);
   WipeOnExit wipe_k_bar(k_bar);
+  WipeOnExit wipe_z_c(z_c);
   WipeOnExit wipe_ct(ct_again);
+
+  // The §7.3 hash check H(ek) = h and K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32)
+  // side by side (two Keccak lanes); K̄ is not used unless the check passes.
+  for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
+  for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
+  hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);
+  if (ct::diff(h_check, h) != 0) return Status::invalid_key;
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
   kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
   for (std::size_t i = 0; i < 32; ++i) g_in[32 + i] = h[i];
   hash::sha3_512(g_in, k_r);
-
-  // K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32)
-  hash::Shake256 j;
-  j.absorb(z);
-  j.absorb(ct);
-  j.squeeze(k_bar);
 
   // c' = K-PKE.Encrypt(ek, m', r'); K = (c = c') ? K' : K̄
   kpke_encrypt<P>(ct_again, ek, std::span<const std::uint8_t>(g_in).template first<32>(),

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pqlab/hash.hpp"
@@ -121,5 +123,29 @@ TEST(KeccakLanes, Shake128MatchesOneLane) { expect_lanes_match_one_lane<pqlab::h
 TEST(KeccakLanes, Shake256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake256Lanes, 0x1f>(); }
 TEST(KeccakLanes, Sha3_256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_256Lanes, 0x06>(); }
 TEST(KeccakLanes, Sha3_512MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_512Lanes, 0x06>(); }
+
+// The paired SHA3-256 / SHAKE256 equals the two one-lane hashes on every
+// backend, for inputs of the same block count (lanes, block edges
+// included) and of different counts (one after the other).
+TEST(KeccakLanes, Sha3_256AndShake256PairMatchesOneLane) {
+  std::vector<std::uint8_t> data(3 * 136 + 5);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 7 + 3);
+  const std::size_t lengths[] = {0, 1, 135, 136, 137, 271, 272, 400, 3 * 136 + 5};
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    for (std::size_t la : lengths) {
+      for (std::size_t lb : lengths) {
+        const std::span<const std::uint8_t> a(data.data(), la), b(data.data() + 1, lb - (lb > 0 ? 1 : 0));
+        std::array<std::uint8_t, 32> got_a, got_b, want_a, want_b;
+        pqlab::hash::sha3_256_and_shake256_32(a, got_a, b, got_b);
+        pqlab::hash::sha3_256(a, want_a);
+        pqlab::hash::shake256(b, want_b);
+        EXPECT_EQ(got_a, want_a) << backend << " " << la << " " << b.size();
+        EXPECT_EQ(got_b, want_b) << backend << " " << la << " " << b.size();
+      }
+    }
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
 
 }  // namespace
