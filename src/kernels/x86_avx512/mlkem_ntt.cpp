@@ -57,36 +57,34 @@ inline void interleave(__m512i& x, __m512i& y) {
 
 // The same interleave on a model of a pair: which coefficient (0..63) sits in
 // each lane, lanes 0..31 the first register, 32..63 the second.
-using Layout = std::array<int, 64>;
-constexpr Layout interleaved(const Layout& from, int g) {
+using Layout = std::array<std::size_t, 64>;
+constexpr Layout interleaved(const Layout& from, std::size_t g) {
   Layout to{};
-  for (int lane = 0; lane < 32; ++lane) {
-    const int piece = lane / g, offset = lane % g;
+  for (std::size_t lane = 0; lane < 32; ++lane) {
+    const std::size_t piece = lane / g, offset = lane % g;
     // Result piece 2j comes from x, 2j + 1 from y, both at source piece
     // 2j (first result) or 2j + 1 (second).
-    const int source_piece = 2 * (piece / 2);
-    const int from_y = piece % 2;
-    to[static_cast<std::size_t>(lane)] = from[static_cast<std::size_t>(32 * from_y + source_piece * g + offset)];
-    to[static_cast<std::size_t>(32 + lane)] =
-        from[static_cast<std::size_t>(32 * from_y + (source_piece + 1) * g + offset)];
+    const std::size_t source = 32 * (piece % 2) + 2 * (piece / 2) * g + offset;
+    to[lane] = from[source];
+    to[32 + lane] = from[source + g];
   }
   return to;
 }
 constexpr Layout natural() {
   Layout l{};
-  for (int i = 0; i < 64; ++i) l[static_cast<std::size_t>(i)] = i;
+  for (std::size_t i = 0; i < 64; ++i) l[i] = i;
   return l;
 }
 // The layout in which the butterflies of `span` run: interleaved at
 // granularity 16, then 8, ... down to span.
-constexpr Layout layout_for(int span) {
+constexpr Layout layout_for(std::size_t span) {
   Layout l = natural();
-  for (int g = 16; g >= span; g /= 2) l = interleaved(l, g);
+  for (std::size_t g = 16; g >= span; g /= 2) l = interleaved(l, g);
   return l;
 }
 // In that layout lane l of the second register holds the partner c + span of
 // the first register's coefficient c.
-constexpr bool pairs_butterflies(int span) {
+constexpr bool pairs_butterflies(std::size_t span) {
   const Layout l = layout_for(span);
   for (std::size_t lane = 0; lane < 32; ++lane)
     if ((l[lane] & span) != 0 || l[32 + lane] != l[lane] + span) return false;
@@ -95,7 +93,7 @@ constexpr bool pairs_butterflies(int span) {
 static_assert(pairs_butterflies(16) && pairs_butterflies(8) && pairs_butterflies(4) && pairs_butterflies(2));
 constexpr bool interleaves_undo_themselves() {
   Layout l = layout_for(2);
-  for (int g = 2; g <= 16; g *= 2) l = interleaved(l, g);
+  for (std::size_t g = 2; g <= 16; g *= 2) l = interleaved(l, g);
   return l == natural();
 }
 static_assert(interleaves_undo_themselves());
@@ -116,14 +114,14 @@ inline Twiddle broadcast(std::int16_t z) { return {_mm512_set1_epi16(z), _mm512_
 struct PairTwiddles {
   std::array<Lanes, 4> zeta, zeta_qinv;
 };
-constexpr PairTwiddles make_twiddles(int span, bool inverse) {
+constexpr PairTwiddles make_twiddles(std::size_t span, bool inverse) {
   PairTwiddles t{};
   const Layout l = layout_for(span);
   for (std::size_t p = 0; p < 4; ++p)
     for (std::size_t lane = 0; lane < 32; ++lane) {
-      const int block = (64 * static_cast<int>(p) + l[lane]) / (2 * span);
-      const int index = inverse ? 256 / span - 1 - block : 128 / span + block;
-      const std::int16_t z = zetas[static_cast<std::size_t>(index)];
+      const std::size_t block = (64 * p + l[lane]) / (2 * span);
+      const std::size_t index = inverse ? 256 / span - 1 - block : 128 / span + block;
+      const std::int16_t z = zetas[index];
       t.zeta[p][lane] = z;
       t.zeta_qinv[p][lane] = times_qinv(z);
     }
