@@ -201,15 +201,15 @@ void mlkem_ntt(std::int16_t a[256]) {
   __m512i v[8];
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < 8; ++i) v[i] = load(a + 32 * i);
-  std::size_t k = 1;
-#pragma GCC unroll 3
-  for (std::size_t regs = 4; regs >= 1; regs >>= 1)  // span 32·regs
+  // Span 128·2^-l (l = 0, 1, 2) has 2^l blocks of 4/2^l register pairs,
+  // block b taking zetas[2^l + b]. Fixed trip counts, so that the loops
+  // unroll completely and v stays in registers.
 #pragma GCC unroll 4
-    for (std::size_t start = 0; start < 8; start += 2 * regs) {
-      const Twiddle w = broadcast(zetas[k++]);
+  for (std::size_t j = 0; j < 4; ++j) ct(v[j], v[j + 4], broadcast(zetas[1]));
 #pragma GCC unroll 4
-      for (std::size_t j = start; j < start + regs; ++j) ct(v[j], v[j + regs], w);
-    }
+  for (std::size_t j = 0; j < 4; ++j) ct(v[j + j / 2 * 2], v[j + j / 2 * 2 + 2], broadcast(zetas[2 + j / 2]));
+#pragma GCC unroll 4
+  for (std::size_t j = 0; j < 4; ++j) ct(v[2 * j], v[2 * j + 1], broadcast(zetas[4 + j]));
 #pragma GCC unroll 4
   for (std::size_t p = 0; p < 4; ++p) {
     __m512i& x = v[2 * p];
@@ -255,15 +255,14 @@ void mlkem_invntt_tomont(std::int16_t a[256]) {
     gs(x, y, load(kInverse16, p));
     interleave<16>(x, y);
   }
-  std::size_t k = 7;
-#pragma GCC unroll 3
-  for (std::size_t regs = 1; regs <= 4; regs <<= 1)  // span 32·regs
+  // Span 32·2^l (l = 0, 1, 2) has 4/2^l blocks of 2^l register pairs,
+  // block b taking zetas[8/2^l - 1 - b].
 #pragma GCC unroll 4
-    for (std::size_t start = 0; start < 8; start += 2 * regs) {
-      const Twiddle w = broadcast(zetas[k--]);
+  for (std::size_t j = 0; j < 4; ++j) gs(v[2 * j], v[2 * j + 1], broadcast(zetas[7 - j]));
 #pragma GCC unroll 4
-      for (std::size_t j = start; j < start + regs; ++j) gs(v[j], v[j + regs], w);
-    }
+  for (std::size_t j = 0; j < 4; ++j) gs(v[j + j / 2 * 2], v[j + j / 2 * 2 + 2], broadcast(zetas[3 - j / 2]));
+#pragma GCC unroll 4
+  for (std::size_t j = 0; j < 4; ++j) gs(v[j], v[j + 4], broadcast(zetas[1]));
   const Twiddle f = broadcast(1441);
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < 8; ++i) store(a + 32 * i, fqmul(v[i], f));
