@@ -10,7 +10,7 @@
 // are interleaved at 256-, 128-, 64- and 32-bit granularity, so that each
 // butterfly's two inputs sit in the same lane of the two registers. Each
 // interleave is its own inverse, so undoing them restores natural order.
-// The interleaves are plain shuffles and blends (no index-vector permutes),
+// The interleaves are shuffles, some masked (no index-vector permutes),
 // which MemorySanitizer tracks lane by lane in the ct-msan build.
 #include "kernels/x86_avx512/intrinsics.hpp"
 
