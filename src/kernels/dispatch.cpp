@@ -113,6 +113,9 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
     t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
+    t.mlkem_ntt = avx512::mlkem_ntt;
+    t.mlkem_invntt_tomont = avx512::mlkem_invntt_tomont;
+    t.mlkem_basemul_acc = avx512::mlkem_basemul_acc;
     t.mlkem_rej_uniform_vartime = avx512::mlkem_rej_uniform_vartime;
     t.mldsa_ntt = avx512::mldsa_ntt;
     t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;

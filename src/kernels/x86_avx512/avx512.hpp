@@ -9,6 +9,9 @@ namespace pqlab::kernels::avx512 {
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 
+void mlkem_ntt(std::int16_t a[256]);
+void mlkem_invntt_tomont(std::int16_t a[256]);
+void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
 std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
                                       std::size_t len);
 
