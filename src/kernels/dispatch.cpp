@@ -35,6 +35,10 @@ constexpr Table kPortable = {
     .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
     .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
     .mldsa_rej_uniform_vartime = portable::mldsa_rej_uniform_vartime,
+    .mldsa_decompose = portable::mldsa_decompose,
+    .mldsa_norm_at_least = portable::mldsa_norm_at_least,
+    .mldsa_make_hint = portable::mldsa_make_hint,
+    .mldsa_pack_z = portable::mldsa_pack_z,
     .sha256_compress = portable::sha256_compress,
     .sha512_compress = portable::sha512_compress,
     .sha256_compress_lanes = portable::sha256_compress_lanes,
@@ -77,6 +81,11 @@ Registry detect() {
     t.mldsa_ntt = avx2::mldsa_ntt;
     t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
+    // The signing steps (the avx512 backend below inherits them).
+    t.mldsa_decompose = avx2::mldsa_decompose;
+    t.mldsa_norm_at_least = avx2::mldsa_norm_at_least;
+    t.mldsa_make_hint = avx2::mldsa_make_hint;
+    t.mldsa_pack_z = avx2::mldsa_pack_z;
     t.sha256_compress = sha256;
     // Multi-buffer SHA-256, eight lanes per pass. Median TSC ticks per
     // call on the development machine (2,001 calls, load average near 3):

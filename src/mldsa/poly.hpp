@@ -36,4 +36,15 @@ void freeze(Poly& a);
 // reads every coefficient (FIPS 204 §2.3 ‖·‖∞ compared with a bound).
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound);
 
+// Decompose (FIPS 204 Alg. 36) of every coefficient of a (in [0, q)):
+// high_i = HighBits(a_i), low_i = LowBits(a_i) (Alg. 37/38).
+template <std::int32_t Gamma2>
+void decompose(Poly& high, Poly& low, const Poly& a);
+
+// MakeHint (FIPS 204 Alg. 39) of every coefficient, r_i in [0, q) and
+// |z_i| < q: bit j of hint_bits[j / 8] (bit j mod 8) is 1 iff HighBits(r_j)
+// != HighBits(r_j + z_j mod q). Returns the number of hints set.
+template <std::int32_t Gamma2>
+std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z);
+
 }  // namespace pqlab::mldsa::detail

@@ -1,0 +1,23 @@
+// Portable packing of ML-DSA's z (FIPS 204 Alg. 26 with BitPack, Alg. 17):
+// common/bit_pack.hpp's fixed-pattern packing of γ1 - z_i.
+#include <cstdint>
+
+#include "common/bit_pack.hpp"
+#include "kernels/portable/portable.hpp"
+
+namespace pqlab::kernels::portable {
+namespace {
+
+template <std::size_t Bits>
+void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  bitpack::pack<Bits, 256>(out, [&](std::size_t i) { return gamma1 - z[i]; });
+}
+
+}  // namespace
+
+void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  if (gamma1 == (1 << 17)) pack_z_bits<18>(out, z, gamma1);
+  else pack_z_bits<20>(out, z, gamma1);
+}
+
+}  // namespace pqlab::kernels::portable
