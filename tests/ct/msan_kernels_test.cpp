@@ -7,7 +7,9 @@
 // NTT (every output coefficient depends on every input coefficient; for
 // ML-KEM's seven-layer NTT, on every input of the same parity, so two
 // adjacent ones are made secret), and a secret factor in each pointwise
-// product. A
+// product; and each of ML-DSA signing's steps (Decompose, MakeHint, the
+// norm check, z packing) must keep secret what it makes from one secret
+// coefficient. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
 #include <sanitizer/msan_interface.h>
@@ -107,6 +109,41 @@ void check_backend(std::string_view backend) {
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);
+
+  // ML-DSA signing steps, one secret coefficient (index 13) each: what is
+  // made from it must stay secret, wherever the kernel moves it (MakeHint
+  // and the norm check fold lanes together; the packing shifts bits across
+  // lanes).
+  constexpr std::size_t kSecret = 13;
+  std::array<std::int32_t, 256> w1, w0, r, z;
+  for (std::size_t i = 0; i < 256; ++i) {
+    r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
+    z[i] = static_cast<std::int32_t>(i * 4093 % 523288) - 261644;
+  }
+  for (const std::int32_t gamma2 : {(8380417 - 1) / 88, (8380417 - 1) / 32}) {
+    auto a = r;
+    __msan_poison(&a[kSecret], sizeof a[kSecret]);
+    t.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);
+    expect_all_secret(backend, "mldsa_decompose (w1)", &w1[kSecret], sizeof w1[kSecret]);
+    expect_all_secret(backend, "mldsa_decompose (w0)", &w0[kSecret], sizeof w0[kSecret]);
+    std::uint8_t hints[32];
+    const std::uint32_t count = t.mldsa_make_hint(hints, a.data(), z.data(), gamma2);
+    expect_all_secret(backend, "mldsa_make_hint (bits)", &hints[kSecret / 8], 1);
+    // MSan follows an addition bit by bit, not its carries: of a sum of
+    // 0/1 hints only the low bits come out secret (portable kernel too).
+    expect_all_secret(backend, "mldsa_make_hint (count)", &count, 1);
+  }
+  auto secret_z = z;
+  __msan_poison(&secret_z[kSecret], sizeof secret_z[kSecret]);
+  const std::uint32_t flag = t.mldsa_norm_at_least(secret_z.data(), 261888 - 196);
+  expect_all_secret(backend, "mldsa_norm_at_least", &flag, sizeof flag);
+  for (const std::size_t bits : {std::size_t{18}, std::size_t{20}}) {
+    std::array<std::uint8_t, 32 * 20> packed{};
+    t.mldsa_pack_z(packed.data(), secret_z.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    // Bits kSecret·b to kSecret·b + b - 1 of the output hold the secret.
+    const std::size_t first = kSecret * bits / 8, last = (kSecret * bits + bits - 1) / 8;
+    expect_all_secret(backend, "mldsa_pack_z", &packed[first], last - first + 1);
+  }
 }
 
 }  // namespace
