@@ -5,8 +5,9 @@
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
-//     each entry's stated bounds), and the ML-KEM and ML-DSA rejection-sampling
-//     filters.
+//     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
+//     filters, and ML-DSA signing's Decompose, MakeHint, norm check and z
+//     packing and unpacking (both γ2, both γ1).
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -28,6 +29,8 @@ struct Inputs {
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
   std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
+  std::array<std::int32_t, 256> dsa_r;  // in [0, q)
+  std::int32_t gamma2, gamma1, norm_bound;
 };
 
 struct Outputs {
@@ -40,6 +43,11 @@ struct Outputs {
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::size_t kem_rej_count, dsa_rej_count;
+  std::array<std::int32_t, 256> dsa_w1, dsa_w0;
+  std::array<std::uint8_t, 32> dsa_hints;
+  std::uint32_t dsa_hint_count, dsa_norm;
+  std::array<std::uint8_t, 32 * 20> dsa_z_packed;
+  std::array<std::int32_t, 256> dsa_z_unpacked;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -63,6 +71,11 @@ Inputs make_inputs(fuzz::Input& in) {
   for (auto& c : x.dsa_b) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
   x.rej_filled = in.byte();             // 0..255
   x.rej_len = 3 * (in.byte() % 86);     // 0..255 bytes, a multiple of 3
+  for (auto& c : x.dsa_r) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % dsa_q);
+  const std::uint8_t params = in.byte();
+  x.gamma2 = params & 1 ? (dsa_q - 1) / 32 : (dsa_q - 1) / 88;
+  x.gamma1 = params & 2 ? 1 << 19 : 1 << 17;
+  x.norm_bound = static_cast<std::int32_t>(read_int<std::uint32_t>(in) & 0x7fffffff);  // [0, 2^31)
   return x;
 }
 
@@ -106,6 +119,15 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_rej = {};
   o.dsa_rej_count = t.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
+  // dsa_a (|a_i| < q) serves as MakeHint's z, the norm check's input and
+  // the packed z.
+  t.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
+  o.dsa_hint_count = t.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
+  o.dsa_norm = t.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
+  o.dsa_z_packed = {};
+  t.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);
+  // Any 32·b bytes unpack: the Keccak states' bytes (1,600 of them) serve.
+  t.mldsa_unpack_z(o.dsa_z_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.gamma1);
   return o;
 }
 

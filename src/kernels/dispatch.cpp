@@ -39,6 +39,7 @@ constexpr Table kPortable = {
     .mldsa_norm_at_least = portable::mldsa_norm_at_least,
     .mldsa_make_hint = portable::mldsa_make_hint,
     .mldsa_pack_z = portable::mldsa_pack_z,
+    .mldsa_unpack_z = portable::mldsa_unpack_z,
     .sha256_compress = portable::sha256_compress,
     .sha512_compress = portable::sha512_compress,
     .sha256_compress_lanes = portable::sha256_compress_lanes,
@@ -86,6 +87,7 @@ Registry detect() {
     t.mldsa_norm_at_least = avx2::mldsa_norm_at_least;
     t.mldsa_make_hint = avx2::mldsa_make_hint;
     t.mldsa_pack_z = avx2::mldsa_pack_z;
+    t.mldsa_unpack_z = avx2::mldsa_unpack_z;
     t.sha256_compress = sha256;
     // Multi-buffer SHA-256, eight lanes per pass. Median TSC ticks per
     // call on the development machine (2,001 calls, load average near 3):

@@ -84,6 +84,10 @@ struct Table {
   // 20 for gamma1 = 2^19, no other value), little-endian into 32·b bytes
   // of out. In: |z_i| < 2^31 - 2^19 (in a signature, |z_i| < γ1).
   void (*mldsa_pack_z)(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
+  // The inverse (BitUnpack, Alg. 19, as ExpandMask (Alg. 34) and Alg. 27
+  // use it): reads 32·b bytes of in; z_i = γ1 - (b-bit value i), so z_i in
+  // (γ1 - 2^b, γ1].
+  void (*mldsa_unpack_z)(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
 
   // SHA-256 compression (FIPS 180-4 §6.2.2) over `blocks` whole 64-byte
   // blocks of `data`, updating the eight-word chaining state.

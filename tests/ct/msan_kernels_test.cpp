@@ -8,7 +8,7 @@
 // ML-KEM's seven-layer NTT, on every input of the same parity, so two
 // adjacent ones are made secret), and a secret factor in each pointwise
 // product; and each of ML-DSA signing's steps (Decompose, MakeHint, the
-// norm check, z packing) must keep secret what it makes from one secret
+// norm check, z packing and unpacking) must keep secret what it makes from one secret
 // coefficient. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
@@ -143,6 +143,15 @@ void check_backend(std::string_view backend) {
     // Bits kSecret·b to kSecret·b + b - 1 of the output hold the secret.
     const std::size_t first = kSecret * bits / 8, last = (kSecret * bits + bits - 1) / 8;
     expect_all_secret(backend, "mldsa_pack_z", &packed[first], last - first + 1);
+    // Unpacking: a secret byte at `first` makes coefficient kSecret secret.
+    std::array<std::uint8_t, 32 * 20> bytes{};
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 151 + 7);
+    __msan_poison(&bytes[first + 1], 1);
+    std::array<std::int32_t, 256> unpacked;
+    t.mldsa_unpack_z(unpacked.data(), bytes.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    // That byte is bits 4-11 (b = 20) or 6-13 (b = 18) of the value: the
+    // low two bytes of z_kSecret (MSan does not follow γ1 - v's borrows).
+    expect_all_secret(backend, "mldsa_unpack_z", &unpacked[kSecret], 2);
   }
 }
 

@@ -233,7 +233,8 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
 }
 
 // ML-DSA signing's per-coefficient steps (kernels.hpp): each backend against
-// portable, for both γ2 (Decompose, MakeHint) and both γ1 (z packing).
+// portable, for both γ2 (Decompose, MakeHint) and both γ1 (z packing and
+// unpacking).
 constexpr std::int32_t kGamma2s[] = {(kDsaQ - 1) / 88, (kDsaQ - 1) / 32};
 
 // Decompose over all of [0, q), in order: every rounding boundary, the
@@ -342,6 +343,30 @@ TEST(KernelBackends, MldsaPackZBitExact) {
         b.portable.mldsa_pack_z(want.data(), z.data(), gamma1);
         k.mldsa_pack_z(got.data(), z.data(), gamma1);
         ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
+      }
+    }
+  }
+}
+
+// z unpacking for both γ1 on random bytes and on all-zero and all-one bytes
+// (z_i = γ1 and γ1 - 2^b + 1, the ends); every backend's unpacking undoes
+// its packing.
+TEST(KernelBackends, MldsaUnpackZBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(20);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma1 : {1 << 17, 1 << 19}) {
+      const std::size_t bytes = gamma1 == (1 << 17) ? 32 * 18 : 32 * 20;
+      for (int trial = 0; trial < kTrials; ++trial) {
+        std::vector<std::uint8_t> in(bytes);
+        for (auto& x : in) x = trial == 0 ? 0x00 : trial == 1 ? 0xff : static_cast<std::uint8_t>(rng());
+        std::array<std::int32_t, 256> want, got;
+        b.portable.mldsa_unpack_z(want.data(), in.data(), gamma1);
+        k.mldsa_unpack_z(got.data(), in.data(), gamma1);
+        ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
+        std::vector<std::uint8_t> repacked(bytes);
+        k.mldsa_pack_z(repacked.data(), got.data(), gamma1);
+        ASSERT_EQ(repacked, in) << k.name << " γ1 " << gamma1 << " trial " << trial;
       }
     }
   }

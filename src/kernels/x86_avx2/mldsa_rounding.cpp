@@ -6,7 +6,9 @@
 // lane-dependent control or addressing.
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "common/ct.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
@@ -75,17 +77,30 @@ template <std::int32_t Gamma2>
 std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
   const Decompose<Gamma2> decompose;
   const __m256i q = _mm256_set1_epi32(kQ), round = _mm256_set1_epi32(1 << 22);
-  const __m256i lane_bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  __m256i count = _mm256_setzero_si256();  // minus the hints set, per lane
-  for (std::size_t i = 0; i < 256; i += 8) {
-    const __m256i ri = load(r + i);
-    // (r + z) mod q in [0, q): rounding::freeze.
-    __m256i sum = _mm256_add_epi32(ri, load(z + i));
-    sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(_mm256_srai_epi32(_mm256_add_epi32(sum, round), 23), q));
-    sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srai_epi32(sum, 31), q));
-    const __m256i same = _mm256_cmpeq_epi32(decompose.high_bits(ri), decompose.high_bits(sum));
-    count = _mm256_add_epi32(count, same);
-    hints[i / 8] = static_cast<std::uint8_t>(_mm_cvtsi128_si32(fold_or(_mm256_andnot_si256(same, lane_bit))));
+  // Bit l of byte j: lane l's hint in register j of a round.
+  const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
+                               _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
+                               _mm256_setr_epi32(1 << 16, 2 << 16, 4 << 16, 8 << 16, 16 << 16, 32 << 16, 64 << 16,
+                                                 128 << 16),
+                               _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
+                                                 static_cast<std::int32_t>(128u << 24))};
+  __m256i count = _mm256_setzero_si256();  // minus the coefficients without a hint, per lane
+  // 32 coefficients (four registers) a round: register j's hints become
+  // byte j of each lane, and the OR of the lanes is four hint bytes.
+  for (std::size_t i = 0; i < 256; i += 32) {
+    __m256i bytes = _mm256_setzero_si256();
+    for (std::size_t j = 0; j < 4; ++j) {
+      const __m256i ri = load(r + i + 8 * j);
+      // (r + z) mod q in [0, q): rounding::freeze.
+      __m256i sum = _mm256_add_epi32(ri, load(z + i + 8 * j));
+      sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(_mm256_srai_epi32(_mm256_add_epi32(sum, round), 23), q));
+      sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srai_epi32(sum, 31), q));
+      const __m256i same = _mm256_cmpeq_epi32(decompose.high_bits(ri), decompose.high_bits(sum));
+      count = _mm256_add_epi32(count, same);
+      bytes = _mm256_or_si256(bytes, _mm256_andnot_si256(same, lane_bit[j]));
+    }
+    const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(fold_or(bytes)));
+    std::memcpy(hints + i / 8, &four, 4);  // little-endian: register j's byte at i/8 + j
   }
   // Each lane added -1 for each of its 32 coefficients with no hint.
   return 256u - static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
