@@ -7,7 +7,7 @@
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters, and ML-DSA signing's Decompose, MakeHint, norm check and z
-//     packing and unpacking (both γ2, both γ1).
+//     packing and unpacking (both γ2, both γ1) and element-wise reductions.
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -30,6 +30,7 @@ struct Inputs {
   std::array<std::int32_t, 256> dsa_a, dsa_b;
   std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
   std::array<std::int32_t, 256> dsa_r;  // in [0, q)
+  std::array<std::int32_t, 256> dsa_wide;  // |x| < 2^31 - 2^22
   std::int32_t gamma2, gamma1, norm_bound;
 };
 
@@ -48,6 +49,7 @@ struct Outputs {
   std::uint32_t dsa_hint_count, dsa_norm;
   std::array<std::uint8_t, 32 * 20> dsa_z_packed;
   std::array<std::int32_t, 256> dsa_z_unpacked;
+  std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -76,6 +78,9 @@ Inputs make_inputs(fuzz::Input& in) {
   x.gamma2 = params & 1 ? (dsa_q - 1) / 32 : (dsa_q - 1) / 88;
   x.gamma1 = params & 2 ? 1 << 19 : 1 << 17;
   x.norm_bound = static_cast<std::int32_t>(read_int<std::uint32_t>(in) & 0x7fffffff);  // [0, 2^31)
+  constexpr std::uint32_t wide = (1u << 31) - (1u << 22);
+  for (auto& c : x.dsa_wide)
+    c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) - static_cast<std::int32_t>(wide - 1);
   return x;
 }
 
@@ -128,6 +133,13 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);
   // Any 32·b bytes unpack: the Keccak states' bytes (1,600 of them) serve.
   t.mldsa_unpack_z(o.dsa_z_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.gamma1);
+  // dsa_a (|a_i| < q < 2^30) as y and w.
+  o.dsa_reduce32 = x.dsa_wide;
+  t.mldsa_reduce32(o.dsa_reduce32.data());
+  o.dsa_freeze = x.dsa_wide;
+  t.mldsa_freeze(o.dsa_freeze.data());
+  t.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
+  t.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
   return o;
 }
 

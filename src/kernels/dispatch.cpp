@@ -40,6 +40,10 @@ constexpr Table kPortable = {
     .mldsa_make_hint = portable::mldsa_make_hint,
     .mldsa_pack_z = portable::mldsa_pack_z,
     .mldsa_unpack_z = portable::mldsa_unpack_z,
+    .mldsa_reduce32 = portable::mldsa_reduce32,
+    .mldsa_freeze = portable::mldsa_freeze,
+    .mldsa_add_reduce32 = portable::mldsa_add_reduce32,
+    .mldsa_sub_reduce32_freeze = portable::mldsa_sub_reduce32_freeze,
     .sha256_compress = portable::sha256_compress,
     .sha512_compress = portable::sha512_compress,
     .sha256_compress_lanes = portable::sha256_compress_lanes,
@@ -88,6 +92,10 @@ Registry detect() {
     t.mldsa_make_hint = avx2::mldsa_make_hint;
     t.mldsa_pack_z = avx2::mldsa_pack_z;
     t.mldsa_unpack_z = avx2::mldsa_unpack_z;
+    t.mldsa_reduce32 = avx2::mldsa_reduce32;
+    t.mldsa_freeze = avx2::mldsa_freeze;
+    t.mldsa_add_reduce32 = avx2::mldsa_add_reduce32;
+    t.mldsa_sub_reduce32_freeze = avx2::mldsa_sub_reduce32_freeze;
     t.sha256_compress = sha256;
     // Multi-buffer SHA-256, eight lanes per pass. Median TSC ticks per
     // call on the development machine (2,001 calls, load average near 3):

@@ -88,6 +88,18 @@ struct Table {
   // use it): reads 32·b bytes of in; z_i = γ1 - (b-bit value i), so z_i in
   // (γ1 - 2^b, γ1].
   void (*mldsa_unpack_z)(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
+  // Element-wise reductions of the signing loop (Alg. 7 lines 12, 17, 18
+  // and 25), with reduce32(x) = x - round(x / 2^23)·q, a representative of
+  // x mod q in [-6283008, 6283008] (mldsa/reduce.hpp). Outputs may alias
+  // inputs. In place, a_i ← reduce32(a_i); in: |a_i| < 2^31 - 2^22.
+  void (*mldsa_reduce32)(std::int32_t a[256]);
+  // In place, a_i ← a_i mod q in [0, q); in: |a_i| < 2^31 - 2^22.
+  void (*mldsa_freeze)(std::int32_t a[256]);
+  // z_i = y_i + reduce32(t_i); in: |y_i| < 2^30, |t_i| < 2^31 - 2^22.
+  void (*mldsa_add_reduce32)(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
+  // r_i = (w_i - reduce32(t_i)) mod q in [0, q); in: |w_i| < 2^30,
+  // |t_i| < 2^31 - 2^22.
+  void (*mldsa_sub_reduce32_freeze)(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
 
   // SHA-256 compression (FIPS 180-4 §6.2.2) over `blocks` whole 64-byte
   // blocks of `data`, updating the eight-word chaining state.

@@ -25,14 +25,15 @@ void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
   for (std::size_t i = 0; i < n; ++i) r.c[i] += t.c[i];
 }
 
-void reduce(NttPoly& a) {
-  for (auto& x : a.c) x = reduce32(x);
+void reduce(NttPoly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
+void reduce(Poly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
+void freeze(Poly& a) { kernels::active().mldsa_freeze(a.c.data()); }
+
+void add_reduce32(Poly& z, const Poly& y, const Poly& t) {
+  kernels::active().mldsa_add_reduce32(z.c.data(), y.c.data(), t.c.data());
 }
-void reduce(Poly& a) {
-  for (auto& x : a.c) x = reduce32(x);
-}
-void freeze(Poly& a) {
-  for (auto& x : a.c) x = detail::freeze(x);
+void sub_reduce32_freeze(Poly& r, const Poly& w, const Poly& t) {
+  kernels::active().mldsa_sub_reduce32_freeze(r.c.data(), w.c.data(), t.c.data());
 }
 
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound) {

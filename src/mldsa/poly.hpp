@@ -27,10 +27,15 @@ void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b);
 // r += a ∘ b · 2^-32; each call adds less than q to |r_i|.
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b);
 
-// Element-wise reduce32 / freeze on every coefficient.
+// Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(NttPoly& a);
 void reduce(Poly& a);
 void freeze(Poly& a);
+// z = y + reduce32(t) and r = (w - reduce32(t)) mod q in [0, q), element-
+// wise, for |y_i|, |w_i| < 2^30 and |t_i| < 2^31 - 2^22; the result may be
+// one of the inputs.
+void add_reduce32(Poly& z, const Poly& y, const Poly& t);
+void sub_reduce32_freeze(Poly& r, const Poly& w, const Poly& t);
 
 // 0xffffffff if some |a_i| >= bound (a_i centred, |a_i| < 2^31), else 0;
 // reads every coefficient (FIPS 204 §2.3 ‖·‖∞ compared with a bound).

@@ -89,7 +89,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       multiply_ntt(wk.acc, wk.c_hat, key.s1_hat(j, wk.scratch));
       intt_tomont(wk.t, wk.acc);
       const Poly& y = mask.y(j, wk.w);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = y.c[c] + reduce32(wk.t.c[c]);
+      add_reduce32(wk.t, y, wk.t);
       reject |= norm_at_least(wk.t, P::gamma1 - P::beta);
       pack_z<P>(sig.data() + Lay::sig_z + j * Lay::z_poly_bytes, wk.t);
     }
@@ -102,7 +102,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
       multiply_ntt(wk.acc, wk.c_hat, key.s2_hat(i, wk.scratch));
       intt_tomont(wk.t, wk.acc);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = detail::freeze(w.c[c] - reduce32(wk.t.c[c]));
+      sub_reduce32_freeze(wk.t, w, wk.t);
       // LowBits(r) into wk.c; HighBits(r) into wk.w, unused (w, which it
       // may hold, is no longer needed).
       decompose<gamma2>(wk.w, wk.c, wk.t);

@@ -8,7 +8,7 @@
 // ML-KEM's seven-layer NTT, on every input of the same parity, so two
 // adjacent ones are made secret), and a secret factor in each pointwise
 // product; and each of ML-DSA signing's steps (Decompose, MakeHint, the
-// norm check, z packing and unpacking) must keep secret what it makes from one secret
+// norm check, z packing and unpacking, the reductions) must keep secret what it makes from one secret
 // coefficient. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
@@ -153,6 +153,17 @@ void check_backend(std::string_view backend) {
     // low two bytes of z_kSecret (MSan does not follow γ1 - v's borrows).
     expect_all_secret(backend, "mldsa_unpack_z", &unpacked[kSecret], 2);
   }
+  // The reductions: coefficient kSecret stays secret.
+  auto reduced = secret_z;
+  t.mldsa_reduce32(reduced.data());
+  expect_all_secret(backend, "mldsa_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
+  reduced = secret_z;
+  t.mldsa_freeze(reduced.data());
+  expect_all_secret(backend, "mldsa_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
+  t.mldsa_add_reduce32(reduced.data(), r.data(), secret_z.data());
+  expect_all_secret(backend, "mldsa_add_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
+  t.mldsa_sub_reduce32_freeze(reduced.data(), r.data(), secret_z.data());
+  expect_all_secret(backend, "mldsa_sub_reduce32_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
 }
 
 }  // namespace

@@ -305,7 +305,9 @@ TEST(KernelBackends, MldsaMakeHintBitExact) {
         for (std::size_t i = 0; i < r.size(); ++i) {
           switch (trial % 4) {
             case 0: r[i] = i % 2 ? kDsaQ - 1 : 0; break;
-            case 1: r[i] = (static_cast<std::int32_t>(i % 48) * 2 + 1) * gamma2 + static_cast<std::int32_t>(i % 3) - 1; break;
+            case 1:  // around the rounding boundaries (2j + 1)·γ2
+              r[i] = (static_cast<std::int32_t>(i % 48) * 2 + 1) * gamma2 + static_cast<std::int32_t>(i % 3) - 1;
+              break;
             default: r[i] = zq(rng); break;
           }
           r[i] = std::clamp(r[i], 0, kDsaQ - 1);
@@ -368,6 +370,46 @@ TEST(KernelBackends, MldsaUnpackZBitExact) {
         k.mldsa_pack_z(repacked.data(), got.data(), gamma1);
         ASSERT_EQ(repacked, in) << k.name << " γ1 " << gamma1 << " trial " << trial;
       }
+    }
+  }
+}
+
+// The element-wise reductions at their bounds: |t_i| < 2^31 - 2^22 (the
+// ends, values around multiples of q and random), |y_i|, |w_i| < 2^30.
+TEST(KernelBackends, MldsaReductionsBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(21);
+  constexpr std::int64_t kReduceBound = (std::int64_t{1} << 31) - (1 << 22);
+  for (const auto& k : b.others) {
+    for (int trial = 0; trial < kTrials; ++trial) {
+      auto t = coefficients<std::int32_t>(rng, kReduceBound, trial);
+      if (trial == 4)  // around every multiple of q and of 2^22 that fits
+        for (std::size_t i = 0; i < t.size(); ++i)
+          t[i] = static_cast<std::int32_t>(static_cast<std::int64_t>(i / 3) * (i % 2 ? kDsaQ : 1 << 22) *
+                                               (i % 4 < 2 ? 1 : -1) / 2 % kReduceBound) +
+                 static_cast<std::int32_t>(i % 3) - 1;
+      const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 30, trial);
+      auto want = t, got = t;
+      b.portable.mldsa_reduce32(want.data());
+      k.mldsa_reduce32(got.data());
+      ASSERT_EQ(got, want) << k.name << " reduce32, trial " << trial;
+      want = t;
+      got = t;
+      b.portable.mldsa_freeze(want.data());
+      k.mldsa_freeze(got.data());
+      ASSERT_EQ(got, want) << k.name << " freeze, trial " << trial;
+      for (const std::int32_t x : want) ASSERT_TRUE(x >= 0 && x < kDsaQ) << "freeze gives [0, q)";
+      // In place on t, as signing calls them.
+      want = t;
+      got = t;
+      b.portable.mldsa_add_reduce32(want.data(), y.data(), want.data());
+      k.mldsa_add_reduce32(got.data(), y.data(), got.data());
+      ASSERT_EQ(got, want) << k.name << " add_reduce32, trial " << trial;
+      want = t;
+      got = t;
+      b.portable.mldsa_sub_reduce32_freeze(want.data(), y.data(), want.data());
+      k.mldsa_sub_reduce32_freeze(got.data(), y.data(), got.data());
+      ASSERT_EQ(got, want) << k.name << " sub_reduce32_freeze, trial " << trial;
     }
   }
 }

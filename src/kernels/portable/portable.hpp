@@ -25,6 +25,10 @@ std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256],
                               std::int32_t gamma2);
 void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
 void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
+void mldsa_reduce32(std::int32_t a[256]);
+void mldsa_freeze(std::int32_t a[256]);
+void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
+void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);

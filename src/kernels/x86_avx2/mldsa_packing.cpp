@@ -84,7 +84,8 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
     const __m256i pairs = _mm256_and_si256(
         _mm256_or_si256(_mm256_and_si256(packed, even_quads), _mm256_andnot_si256(even_quads, odd)), pair_mask);
     // Each pair's two values into the two 32-bit words of its quad.
-    const __m256i v = _mm256_and_si256(_mm256_blend_epi32(pairs, _mm256_slli_epi64(pairs, 32 - Bits), 0xaa), value_mask);
+    const __m256i v =
+        _mm256_and_si256(_mm256_blend_epi32(pairs, _mm256_slli_epi64(pairs, 32 - Bits), 0xaa), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
   }
 }
