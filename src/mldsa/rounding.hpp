@@ -32,7 +32,7 @@ inline Split power2round(std::int32_t r) {
 // half step the offset adds (checked for all of Z_q by the unit tests).
 // When r - r0 = q - 1 (r1 reaches m = (q-1)/2γ2) the standard sets r1 = 0
 // and r0 = r0 - 1, that is r0 = r - q.
-// The vector kernels (src/kernels/x86_avx2/mldsa_rounding.cpp) take the
+// The vector kernels (src/kernels/x86_avx*/mldsa_rounding.cpp) take the
 // same constants from DecomposeDivision.
 template <std::int32_t Gamma2>
 struct DecomposeDivision {
