@@ -40,7 +40,7 @@ struct Outputs {
   std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
   std::array<std::uint64_t, 8> sha512;
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
-  std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
+  std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::size_t kem_rej_count, dsa_rej_count;
@@ -116,6 +116,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_invntt = x.dsa_a;
   t.mldsa_invntt_tomont(o.dsa_invntt.data());
   t.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
+  o.dsa_pointwise_acc = x.dsa_a;  // |r_i| < q: two products stay below 3q
+  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_a.data(), x.dsa_b.data());
+  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_b.data(), x.dsa_a.data());
   // Slots below rej_filled are zero and stay so; the slots past the count
   // are scratch the filter may write, so they are cleared before comparing.
   o.kem_rej = {};

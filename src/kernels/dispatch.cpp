@@ -35,6 +35,7 @@ constexpr Table kPortable = {
     .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
     .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
     .mldsa_rej_uniform_vartime = portable::mldsa_rej_uniform_vartime,
+    .mldsa_pointwise_acc_montgomery = portable::mldsa_pointwise_acc_montgomery,
     .mldsa_decompose = portable::mldsa_decompose,
     .mldsa_norm_at_least = portable::mldsa_norm_at_least,
     .mldsa_make_hint = portable::mldsa_make_hint,
@@ -86,6 +87,7 @@ Registry detect() {
     t.mldsa_ntt = avx2::mldsa_ntt;
     t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
+    t.mldsa_pointwise_acc_montgomery = avx2::mldsa_pointwise_acc_montgomery;
     // The signing steps (the avx512 backend below inherits them).
     t.mldsa_decompose = avx2::mldsa_decompose;
     t.mldsa_norm_at_least = avx2::mldsa_norm_at_least;
@@ -120,6 +122,7 @@ Registry detect() {
     t.mldsa_invntt_tomont = avx512::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;
     t.mldsa_rej_uniform_vartime = avx512::mldsa_rej_uniform_vartime;
+    t.mldsa_pointwise_acc_montgomery = avx512::mldsa_pointwise_acc_montgomery;
     // Sixteen lanes with compare masks: per polynomial (γ2 = (q-1)/32,
     // best of 2,000 runs, TSC ticks, development machine) MakeHint 182
     // against AVX2's 296, Decompose 88 against 115. The other signing

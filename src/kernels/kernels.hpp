@@ -62,6 +62,11 @@ struct Table {
   // and returns the new count. Â is public, so backends may branch on it.
   std::size_t (*mldsa_rej_uniform_vartime)(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                            std::size_t len);
+  // r += a ∘ b · 2^-32 (the matrix-vector products of FIPS 204 Alg. 7
+  // line 12 and Alg. 8, accumulated). In: |a_i · b_i| < q · 2^31 and
+  // |r_i| < 2^31 - q. Each call adds less than q to |r_i|.
+  void (*mldsa_pointwise_acc_montgomery)(std::int32_t r[256], const std::int32_t a[256],
+                                         const std::int32_t b[256]);
   // ML-DSA signing's per-coefficient steps (FIPS 204 Alg. 7 lines 13–28).
   // They run on secrets (w, r, z, ct0 of iterations that may be rejected):
   // constant time, no branch or table index on a coefficient. gamma2 is

@@ -20,9 +20,7 @@ void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b) {
 }
 
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  NttPoly t;
-  multiply_ntt(t, a, b);
-  for (std::size_t i = 0; i < n; ++i) r.c[i] += t.c[i];
+  kernels::active().mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
 }
 
 void reduce(NttPoly& a) { kernels::active().mldsa_reduce32(a.c.data()); }

@@ -106,6 +106,9 @@ void check_backend(std::string_view backend) {
   __msan_poison(a32.data(), sizeof a32);
   t.mldsa_pointwise_montgomery(r32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_montgomery", r32.data(), sizeof r32);
+  std::array<std::int32_t, 256> acc32{};
+  t.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
+  expect_all_secret(backend, "mldsa_pointwise_acc_montgomery", acc32.data(), sizeof acc32);
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);

@@ -228,6 +228,17 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
       b.portable.mldsa_pointwise_montgomery(want.data(), x.data(), y.data());
       k.mldsa_pointwise_montgomery(got.data(), x.data(), y.data());
       ASSERT_EQ(got, want) << k.name << " pointwise, trial " << trial;
+      // Seven products (ML-DSA-87's l) accumulated onto |r_i| < 2^31 - 8q.
+      const auto r = coefficients<std::int32_t>(rng, (std::int64_t{1} << 31) - 8 * kDsaQ, trial);
+      want = r;
+      got = r;
+      for (int i = 0; i < 7; ++i) {
+        const auto xi = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + i) % kTrials);
+        const auto yi = coefficients<std::int32_t>(rng, std::int64_t{1} << 27, (trial + 2 * i) % kTrials);
+        b.portable.mldsa_pointwise_acc_montgomery(want.data(), xi.data(), yi.data());
+        k.mldsa_pointwise_acc_montgomery(got.data(), xi.data(), yi.data());
+        ASSERT_EQ(got, want) << k.name << " pointwise_acc, trial " << trial << " product " << i;
+      }
     }
   }
 }

@@ -102,4 +102,8 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
   for (unsigned j = 0; j < 256; ++j) r[j] = montgomery_reduce(static_cast<std::int64_t>(a[j]) * b[j]);
 }
 
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (unsigned j = 0; j < 256; ++j) r[j] += montgomery_reduce(static_cast<std::int64_t>(a[j]) * b[j]);
+}
+
 }  // namespace pqlab::kernels::portable

@@ -17,6 +17,7 @@ std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, c
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
 std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                       std::size_t len);
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
