@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/bit_pack.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/kernels.hpp"
 
@@ -423,6 +424,35 @@ TEST(KernelBackends, MldsaReductionsBitExact) {
       ASSERT_EQ(got, want) << k.name << " sub_reduce32_freeze, trial " << trial;
     }
   }
+}
+
+// The portable z packing (four values per 64-bit word) against the
+// byte-by-byte pattern of common/bit_pack.hpp (FIPS 204 Alg. 17/19), both
+// ways, for both γ1.
+template <std::size_t Bits>
+void expect_portable_z_packing_matches_bitpack(const kernels::Table& portable, std::mt19937_64& rng) {
+  constexpr std::int32_t gamma1 = std::int32_t{1} << (Bits - 1);
+  for (int trial = 0; trial < kTrials; ++trial) {
+    const std::int64_t bound = trial % 2 ? (std::int64_t{1} << 31) - (1 << 19) : gamma1 + 1;
+    const auto z = coefficients<std::int32_t>(rng, bound, trial / 2);
+    std::array<std::uint8_t, 32 * Bits> want, got;
+    pqlab::bitpack::pack<Bits, 256>(want.data(), [&](std::size_t i) { return gamma1 - z[i]; });
+    portable.mldsa_pack_z(got.data(), z.data(), gamma1);
+    ASSERT_EQ(got, want) << "pack, b = " << Bits << ", trial " << trial;
+    std::array<std::int32_t, 256> unpacked_want, unpacked_got;
+    pqlab::bitpack::unpack<Bits, 256>(want.data(), [&](std::size_t i, std::uint32_t v) {
+      unpacked_want[i] = gamma1 - static_cast<std::int32_t>(v);
+    });
+    portable.mldsa_unpack_z(unpacked_got.data(), want.data(), gamma1);
+    ASSERT_EQ(unpacked_got, unpacked_want) << "unpack, b = " << Bits << ", trial " << trial;
+  }
+}
+
+TEST(KernelBackends, MldsaPortableZPackingMatchesBitPack) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(22);
+  expect_portable_z_packing_matches_bitpack<18>(b.portable, rng);
+  expect_portable_z_packing_matches_bitpack<20>(b.portable, rng);
 }
 
 }  // namespace
