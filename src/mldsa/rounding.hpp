@@ -55,14 +55,11 @@ inline Split decompose(std::int32_t r) {
   return {high, low + wrap};
 }
 
-// FIPS 204 Alg. 37 and 38.
+// FIPS 204 Alg. 37 (HighBits). LowBits (Alg. 38) is decompose's low part;
+// the kernels' mldsa_decompose makes both for a whole polynomial.
 template <std::int32_t Gamma2>
 inline std::int32_t high_bits(std::int32_t r) {
   return decompose<Gamma2>(r).high;
-}
-template <std::int32_t Gamma2>
-inline std::int32_t low_bits(std::int32_t r) {
-  return decompose<Gamma2>(r).low;
 }
 
 // FIPS 204 Alg. 39 (MakeHint): 1 iff HighBits(r) != HighBits(r + z). Here
