@@ -6,8 +6,10 @@
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
-//     filters, and ML-KEM's byte codecs, compression (d picked by the
-//     input) and CBD sampler.
+//     filters, ML-KEM's byte codecs, compression (d picked by the input)
+//     and CBD sampler, and ML-DSA signing's Decompose, MakeHint, norm check
+//     and z packing and unpacking (both γ2, both γ1) and element-wise
+//     reductions.
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -31,6 +33,9 @@ struct Inputs {
   std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
   std::array<std::uint8_t, 384> codec_bytes;
   unsigned compress_d, eta;
+  std::array<std::int32_t, 256> dsa_r;  // in [0, q)
+  std::array<std::int32_t, 256> dsa_wide;  // |x| < 2^31 - 2^22
+  std::int32_t gamma2, gamma1, norm_bound;
 };
 
 struct Outputs {
@@ -39,7 +44,7 @@ struct Outputs {
   std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
   std::array<std::uint64_t, 8> sha512;
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
-  std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise;
+  std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::size_t kem_rej_count, dsa_rej_count;
@@ -47,6 +52,12 @@ struct Outputs {
   bool kem_decode12_in_range;
   std::array<std::uint8_t, 384> kem_encoded12;
   std::array<std::uint8_t, 32 * 11> kem_compressed;
+  std::array<std::int32_t, 256> dsa_w1, dsa_w0;
+  std::array<std::uint8_t, 32> dsa_hints;
+  std::uint32_t dsa_hint_count, dsa_norm;
+  std::array<std::uint8_t, 32 * 20> dsa_z_packed;
+  std::array<std::int32_t, 256> dsa_z_unpacked;
+  std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -74,6 +85,14 @@ Inputs make_inputs(fuzz::Input& in) {
   constexpr unsigned ds[5] = {1, 4, 5, 10, 11};
   x.compress_d = ds[in.byte() % 5];
   x.eta = 2 + in.byte() % 2;
+  for (auto& c : x.dsa_r) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % dsa_q);
+  const std::uint8_t params = in.byte();
+  x.gamma2 = params & 1 ? (dsa_q - 1) / 32 : (dsa_q - 1) / 88;
+  x.gamma1 = params & 2 ? 1 << 19 : 1 << 17;
+  x.norm_bound = static_cast<std::int32_t>(read_int<std::uint32_t>(in) & 0x7fffffff);  // [0, 2^31)
+  constexpr std::uint32_t wide = (1u << 31) - (1u << 22);
+  for (auto& c : x.dsa_wide)
+    c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) - static_cast<std::int32_t>(wide - 1);
   return x;
 }
 
@@ -109,6 +128,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_invntt = x.dsa_a;
   t.mldsa_invntt_tomont(o.dsa_invntt.data());
   t.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
+  o.dsa_pointwise_acc = x.dsa_a;  // |r_i| < q: two products stay below 3q
+  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_a.data(), x.dsa_b.data());
+  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_b.data(), x.dsa_a.data());
   // Slots below rej_filled are zero and stay so; the slots past the count
   // are scratch the filter may write, so they are cleared before comparing.
   o.kem_rej = {};
@@ -123,6 +145,22 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mlkem_compress_encode(o.kem_compressed.data(), x.kem_a.data(), x.compress_d);
   t.mlkem_decode_decompress(o.kem_decompressed.data(), x.codec_bytes.data(), x.compress_d);
   t.mlkem_cbd(o.kem_cbd.data(), x.codec_bytes.data(), x.eta);
+  // dsa_a (|a_i| < q) serves as MakeHint's z, the norm check's input and
+  // the packed z.
+  t.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
+  o.dsa_hint_count = t.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
+  o.dsa_norm = t.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
+  o.dsa_z_packed = {};
+  t.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);
+  // Any 32·b bytes unpack: the Keccak states' bytes (1,600 of them) serve.
+  t.mldsa_unpack_z(o.dsa_z_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.gamma1);
+  // dsa_a (|a_i| < q < 2^30) as y and w.
+  o.dsa_reduce32 = x.dsa_wide;
+  t.mldsa_reduce32(o.dsa_reduce32.data());
+  o.dsa_freeze = x.dsa_wide;
+  t.mldsa_freeze(o.dsa_freeze.data());
+  t.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
+  t.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
   return o;
 }
 

@@ -79,6 +79,49 @@ struct Table {
   // and returns the new count. Â is public, so backends may branch on it.
   std::size_t (*mldsa_rej_uniform_vartime)(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                            std::size_t len);
+  // r += a ∘ b · 2^-32 (the matrix-vector products of FIPS 204 Alg. 7
+  // line 12 and Alg. 8, accumulated). In: |a_i · b_i| < q · 2^31 and
+  // |r_i| < 2^31 - q. Each call adds less than q to |r_i|.
+  void (*mldsa_pointwise_acc_montgomery)(std::int32_t r[256], const std::int32_t a[256],
+                                         const std::int32_t b[256]);
+  // ML-DSA signing's per-coefficient steps (FIPS 204 Alg. 7 lines 13–28).
+  // They run on secrets (w, r, z, ct0 of iterations that may be rejected):
+  // constant time, no branch or table index on a coefficient. gamma2 is
+  // (q-1)/88 or (q-1)/32, no other value.
+  // Decompose (Alg. 36), i.e. HighBits and LowBits (Alg. 37/38), of each
+  // coefficient. In: a_i in [0, q). Out: w1_i = r1 in [0, (q-1)/2γ2) and
+  // w0_i = r0 in [-γ2, γ2], a_i ≡ r1·2γ2 + r0 (mod q).
+  void (*mldsa_decompose)(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256],
+                          std::int32_t gamma2);
+  // ‖a‖∞ ≥ bound (§2.3): 0xffffffff if some |a_i| ≥ bound, else 0; reads
+  // every coefficient. In: |a_i| < 2^31, 0 ≤ bound < 2^31.
+  std::uint32_t (*mldsa_norm_at_least)(const std::int32_t a[256], std::int32_t bound);
+  // MakeHint (Alg. 39) of each coefficient: h_i = 1 iff HighBits(r_i) ≠
+  // HighBits((r_i + z_i) mod q). In: r_i in [0, q), |z_i| < q. Out: h_i as
+  // bit i mod 8 of hints[i / 8]; returns the number of h_i set (0..256).
+  std::uint32_t (*mldsa_make_hint)(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
+                                   std::int32_t gamma2);
+  // z's encoding in the signature (Alg. 26 with BitPack, Alg. 17): the
+  // values γ1 - z_i, each cut to its low b bits (b = 18 for gamma1 = 2^17,
+  // 20 for gamma1 = 2^19, no other value), little-endian into 32·b bytes
+  // of out. In: |z_i| < 2^31 - 2^19 (in a signature, |z_i| < γ1).
+  void (*mldsa_pack_z)(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
+  // The inverse (BitUnpack, Alg. 19, as ExpandMask (Alg. 34) and Alg. 27
+  // use it): reads 32·b bytes of in; z_i = γ1 - (b-bit value i), so z_i in
+  // (γ1 - 2^b, γ1].
+  void (*mldsa_unpack_z)(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
+  // Element-wise reductions of the signing loop (Alg. 7 lines 12, 17, 18
+  // and 25), with reduce32(x) = x - round(x / 2^23)·q, a representative of
+  // x mod q in [-6283008, 6283008] (mldsa/reduce.hpp). Outputs may alias
+  // inputs. In place, a_i ← reduce32(a_i); in: |a_i| < 2^31 - 2^22.
+  void (*mldsa_reduce32)(std::int32_t a[256]);
+  // In place, a_i ← a_i mod q in [0, q); in: |a_i| < 2^31 - 2^22.
+  void (*mldsa_freeze)(std::int32_t a[256]);
+  // z_i = y_i + reduce32(t_i); in: |y_i| < 2^30, |t_i| < 2^31 - 2^22.
+  void (*mldsa_add_reduce32)(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
+  // r_i = (w_i - reduce32(t_i)) mod q in [0, q); in: |w_i| < 2^30,
+  // |t_i| < 2^31 - 2^22.
+  void (*mldsa_sub_reduce32_freeze)(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
 
   // SHA-256 compression (FIPS 180-4 §6.2.2) over `blocks` whole 64-byte
   // blocks of `data`, updating the eight-word chaining state.

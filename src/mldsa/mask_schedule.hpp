@@ -21,7 +21,7 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
   for (std::size_t j = 1; j < P::l; ++j) multiply_ntt_add(acc, key.a_hat(i, j, scratch), y_hat(j));
   reduce(acc);
   intt_tomont(w, acc);
-  for (auto& x : w.c) x = add_q_if_negative(x);
+  freeze(w);  // (-q, q) onto [0, q)
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection

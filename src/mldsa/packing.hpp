@@ -8,6 +8,7 @@
 
 #include "common/bit_pack.hpp"
 #include "common/ct.hpp"
+#include "kernels/kernels.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
 
@@ -69,15 +70,15 @@ inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
 }
 
 // z (FIPS 204 Alg. 26/27): BitPack(z, γ1 - 1, γ1).
+// Through the kernel seam (signing packs every candidate z, verification
+// unpacks z); pack: |z_i| < 2^31 - 2^19.
 template <class P>
 inline void pack_z(std::uint8_t* out, const Poly& z) {
-  bitpack::pack<P::z_bits, n>(out, [&](std::size_t i) { return P::gamma1 - z.c[i]; });
+  kernels::active().mldsa_pack_z(out, z.c.data(), P::gamma1);
 }
 template <class P>
 inline void unpack_z(Poly& z, const std::uint8_t* in) {
-  bitpack::unpack<P::z_bits, n>(in, [&](std::size_t i, std::uint32_t v) {
-    z.c[i] = P::gamma1 - static_cast<std::int32_t>(v);
-  });
+  kernels::active().mldsa_unpack_z(z.c.data(), in, P::gamma1);
 }
 
 // w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1).

@@ -1,7 +1,6 @@
 // Polynomial arithmetic on top of the kernel seam (FIPS 204 §7.5).
 #include "mldsa/poly.hpp"
 
-#include "common/ct.hpp"
 #include "kernels/kernels.hpp"
 
 namespace pqlab::mldsa::detail {
@@ -21,25 +20,38 @@ void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b) {
 }
 
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  NttPoly t;
-  multiply_ntt(t, a, b);
-  for (std::size_t i = 0; i < n; ++i) r.c[i] += t.c[i];
+  kernels::active().mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
 }
 
-void reduce(NttPoly& a) {
-  for (auto& x : a.c) x = reduce32(x);
+void reduce(NttPoly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
+void reduce(Poly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
+void freeze(Poly& a) { kernels::active().mldsa_freeze(a.c.data()); }
+
+void add_reduce32(Poly& z, const Poly& y, const Poly& t) {
+  kernels::active().mldsa_add_reduce32(z.c.data(), y.c.data(), t.c.data());
 }
-void reduce(Poly& a) {
-  for (auto& x : a.c) x = reduce32(x);
-}
-void freeze(Poly& a) {
-  for (auto& x : a.c) x = detail::freeze(x);
+void sub_reduce32_freeze(Poly& r, const Poly& w, const Poly& t) {
+  kernels::active().mldsa_sub_reduce32_freeze(r.c.data(), w.c.data(), t.c.data());
 }
 
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound) {
-  std::int32_t below = 0;  // sign bit set once some |a_i| >= bound
-  for (const std::int32_t x : a.c) below |= (bound - 1) - abs_ct(x);
-  return ct::mask_negative(below);
+  return kernels::active().mldsa_norm_at_least(a.c.data(), bound);
 }
+
+template <std::int32_t Gamma2>
+void decompose(Poly& high, Poly& low, const Poly& a) {
+  kernels::active().mldsa_decompose(high.c.data(), low.c.data(), a.c.data(), Gamma2);
+}
+
+template <std::int32_t Gamma2>
+std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z) {
+  return kernels::active().mldsa_make_hint(hint_bits, r.c.data(), z.c.data(), Gamma2);
+}
+
+// The two γ2 of FIPS 204 Table 1.
+template void decompose<(q - 1) / 88>(Poly&, Poly&, const Poly&);
+template void decompose<(q - 1) / 32>(Poly&, Poly&, const Poly&);
+template std::uint32_t make_hints<(q - 1) / 88>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
+template std::uint32_t make_hints<(q - 1) / 32>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
 
 }  // namespace pqlab::mldsa::detail

@@ -27,13 +27,29 @@ void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b);
 // r += a ∘ b · 2^-32; each call adds less than q to |r_i|.
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b);
 
-// Element-wise reduce32 / freeze on every coefficient.
+// Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(NttPoly& a);
 void reduce(Poly& a);
 void freeze(Poly& a);
+// z = y + reduce32(t) and r = (w - reduce32(t)) mod q in [0, q), element-
+// wise, for |y_i|, |w_i| < 2^30 and |t_i| < 2^31 - 2^22; the result may be
+// one of the inputs.
+void add_reduce32(Poly& z, const Poly& y, const Poly& t);
+void sub_reduce32_freeze(Poly& r, const Poly& w, const Poly& t);
 
 // 0xffffffff if some |a_i| >= bound (a_i centred, |a_i| < 2^31), else 0;
 // reads every coefficient (FIPS 204 §2.3 ‖·‖∞ compared with a bound).
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound);
+
+// Decompose (FIPS 204 Alg. 36) of every coefficient of a (in [0, q)):
+// high_i = HighBits(a_i), low_i = LowBits(a_i) (Alg. 37/38).
+template <std::int32_t Gamma2>
+void decompose(Poly& high, Poly& low, const Poly& a);
+
+// MakeHint (FIPS 204 Alg. 39) of every coefficient, r_i in [0, q) and
+// |z_i| < q: bit j of hint_bits[j / 8] (bit j mod 8) is 1 iff HighBits(r_j)
+// != HighBits(r_j + z_j mod q). Returns the number of hints set.
+template <std::int32_t Gamma2>
+std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z);
 
 }  // namespace pqlab::mldsa::detail

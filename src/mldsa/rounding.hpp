@@ -32,14 +32,22 @@ inline Split power2round(std::int32_t r) {
 // half step the offset adds (checked for all of Z_q by the unit tests).
 // When r - r0 = q - 1 (r1 reaches m = (q-1)/2γ2) the standard sets r1 = 0
 // and r0 = r0 - 1, that is r0 = r - q.
+// The vector kernels (src/kernels/x86_avx*/mldsa_rounding.cpp) take the
+// same constants from DecomposeDivision.
+template <std::int32_t Gamma2>
+struct DecomposeDivision {
+  static_assert(Gamma2 == (q - 1) / 32 || Gamma2 == (q - 1) / 88);
+  static constexpr int shift = Gamma2 == (q - 1) / 32 ? 9 : 11;
+  static constexpr std::int32_t multiplier = Gamma2 == (q - 1) / 32 ? 1025 : 11275;
+  static constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
+};
+
 template <std::int32_t Gamma2>
 inline Split decompose(std::int32_t r) {
-  static_assert(Gamma2 == (q - 1) / 32 || Gamma2 == (q - 1) / 88);
-  constexpr int shift = Gamma2 == (q - 1) / 32 ? 9 : 11;
-  constexpr std::int32_t multiplier = Gamma2 == (q - 1) / 32 ? 1025 : 11275;
-  constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
-  const std::int32_t x = (r + Gamma2 - 1) >> shift;
-  std::int32_t high = (x * multiplier + multiplier / 2) >> 20;
+  using Div = DecomposeDivision<Gamma2>;
+  constexpr std::int32_t m = Div::m;
+  const std::int32_t x = (r + Gamma2 - 1) >> Div::shift;
+  std::int32_t high = (x * Div::multiplier + Div::multiplier / 2) >> 20;
   const std::int32_t low = r - high * 2 * Gamma2;
   // wrap = -1 iff high == m (high never exceeds m, so iff high - m >= 0).
   const std::int32_t wrap = ~((high - m) >> 31);
@@ -47,14 +55,11 @@ inline Split decompose(std::int32_t r) {
   return {high, low + wrap};
 }
 
-// FIPS 204 Alg. 37 and 38.
+// FIPS 204 Alg. 37 (HighBits). LowBits (Alg. 38) is decompose's low part;
+// the kernels' mldsa_decompose makes both for a whole polynomial.
 template <std::int32_t Gamma2>
 inline std::int32_t high_bits(std::int32_t r) {
   return decompose<Gamma2>(r).high;
-}
-template <std::int32_t Gamma2>
-inline std::int32_t low_bits(std::int32_t r) {
-  return decompose<Gamma2>(r).low;
 }
 
 // FIPS 204 Alg. 39 (MakeHint): 1 iff HighBits(r) != HighBits(r + z). Here

@@ -132,10 +132,7 @@ namespace {
 // FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it.
 template <int Gamma1Log2>
 void unpack_mask(Poly& out, const std::uint8_t* packed) {
-  constexpr std::int32_t gamma1 = std::int32_t{1} << Gamma1Log2;
-  bitpack::unpack<Gamma1Log2 + 1, n>(packed, [&](std::size_t i, std::uint32_t v) {
-    out.c[i] = gamma1 - static_cast<std::int32_t>(v);
-  });
+  kernels::active().mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
 }
 
 template <int Gamma1Log2>

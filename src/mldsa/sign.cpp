@@ -63,7 +63,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     mask.start(key, wk.rho_second, static_cast<std::uint16_t>(kappa), wk.acc, wk.scratch);
     for (std::size_t i = 0; i < k; ++i) {
       const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = high_bits<gamma2>(w.c[c]);
+      decompose<gamma2>(wk.t, wk.c, w);  // wk.c: w0, not needed here
       pack_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, wk.t);
     }
 
@@ -89,7 +89,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       multiply_ntt(wk.acc, wk.c_hat, key.s1_hat(j, wk.scratch));
       intt_tomont(wk.t, wk.acc);
       const Poly& y = mask.y(j, wk.w);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = y.c[c] + reduce32(wk.t.c[c]);
+      add_reduce32(wk.t, y, wk.t);
       reject |= norm_at_least(wk.t, P::gamma1 - P::beta);
       pack_z<P>(sig.data() + Lay::sig_z + j * Lay::z_poly_bytes, wk.t);
     }
@@ -102,25 +102,18 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
       multiply_ntt(wk.acc, wk.c_hat, key.s2_hat(i, wk.scratch));
       intt_tomont(wk.t, wk.acc);
-      for (std::size_t c = 0; c < n; ++c) wk.t.c[c] = detail::freeze(w.c[c] - reduce32(wk.t.c[c]));
-      std::int32_t low_below = 0;  // sign bit set once some |r0| >= γ2 - β
-      for (std::size_t c = 0; c < n; ++c) low_below |= (gamma2 - P::beta - 1) - abs_ct(low_bits<gamma2>(wk.t.c[c]));
-      reject |= ct::mask_negative(low_below);
+      sub_reduce32_freeze(wk.t, w, wk.t);
+      // LowBits(r) into wk.c; HighBits(r) into wk.w, unused (w, which it
+      // may hold, is no longer needed).
+      decompose<gamma2>(wk.w, wk.c, wk.t);
+      reject |= norm_at_least(wk.c, gamma2 - P::beta);
 
       multiply_ntt(wk.acc, wk.c_hat, key.t0_hat(i, wk.scratch));
       Poly& ct0 = wk.c;  // c is no longer needed once ĉ exists
       intt_tomont(ct0, wk.acc);
       reduce(ct0);
       reject |= norm_at_least(ct0, gamma2);
-      Poly& hint = ct0;  // each h_j replaces the ct0_j it is made from
-      for (std::size_t c = 0; c < n; ++c)
-        hint.c[c] = make_hint<gamma2>(wk.t.c[c], detail::freeze(wk.t.c[c] + ct0.c[c]));
-      for (std::size_t c = 0; c < n; ++c) hint_count += static_cast<std::uint32_t>(hint.c[c]);
-      for (std::size_t byte = 0; byte < n / 8; ++byte) {
-        std::uint32_t bits = 0;
-        for (std::size_t b = 0; b < 8; ++b) bits |= static_cast<std::uint32_t>(hint.c[8 * byte + b]) << b;
-        wk.hints.bits[i][byte] = static_cast<std::uint8_t>(bits);
-      }
+      hint_count += make_hints<gamma2>(wk.hints.bits[i], wk.t, ct0);
     }
     reject |= ct::mask_lt(static_cast<std::uint32_t>(P::omega), hint_count);
 

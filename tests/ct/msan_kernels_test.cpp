@@ -7,7 +7,9 @@
 // NTT (every output coefficient depends on every input coefficient; for
 // ML-KEM's seven-layer NTT, on every input of the same parity, so two
 // adjacent ones are made secret), and a secret factor in each pointwise
-// product. A
+// product; and each of ML-DSA signing's steps (Decompose, MakeHint, the
+// norm check, z packing and unpacking, the reductions) must keep secret what it makes from one secret
+// coefficient. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
 #include <sanitizer/msan_interface.h>
@@ -104,9 +106,67 @@ void check_backend(std::string_view backend) {
   __msan_poison(a32.data(), sizeof a32);
   t.mldsa_pointwise_montgomery(r32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_montgomery", r32.data(), sizeof r32);
+  std::array<std::int32_t, 256> acc32{};
+  t.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
+  expect_all_secret(backend, "mldsa_pointwise_acc_montgomery", acc32.data(), sizeof acc32);
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);
+
+  // ML-DSA signing steps, one secret coefficient (index 13) each: what is
+  // made from it must stay secret, wherever the kernel moves it (MakeHint
+  // and the norm check fold lanes together; the packing shifts bits across
+  // lanes).
+  constexpr std::size_t kSecret = 13;
+  std::array<std::int32_t, 256> w1, w0, r, z;
+  for (std::size_t i = 0; i < 256; ++i) {
+    r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
+    z[i] = static_cast<std::int32_t>(i * 4093 % 523288) - 261644;
+  }
+  for (const std::int32_t gamma2 : {(8380417 - 1) / 88, (8380417 - 1) / 32}) {
+    auto a = r;
+    __msan_poison(&a[kSecret], sizeof a[kSecret]);
+    t.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);
+    expect_all_secret(backend, "mldsa_decompose (w1)", &w1[kSecret], sizeof w1[kSecret]);
+    expect_all_secret(backend, "mldsa_decompose (w0)", &w0[kSecret], sizeof w0[kSecret]);
+    std::uint8_t hints[32];
+    const std::uint32_t count = t.mldsa_make_hint(hints, a.data(), z.data(), gamma2);
+    expect_all_secret(backend, "mldsa_make_hint (bits)", &hints[kSecret / 8], 1);
+    // MSan follows an addition bit by bit, not its carries: of a sum of
+    // 0/1 hints only the low bits come out secret (portable kernel too).
+    expect_all_secret(backend, "mldsa_make_hint (count)", &count, 1);
+  }
+  auto secret_z = z;
+  __msan_poison(&secret_z[kSecret], sizeof secret_z[kSecret]);
+  const std::uint32_t flag = t.mldsa_norm_at_least(secret_z.data(), 261888 - 196);
+  expect_all_secret(backend, "mldsa_norm_at_least", &flag, sizeof flag);
+  for (const std::size_t bits : {std::size_t{18}, std::size_t{20}}) {
+    std::array<std::uint8_t, 32 * 20> packed{};
+    t.mldsa_pack_z(packed.data(), secret_z.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    // Bits kSecret·b to kSecret·b + b - 1 of the output hold the secret.
+    const std::size_t first = kSecret * bits / 8, last = (kSecret * bits + bits - 1) / 8;
+    expect_all_secret(backend, "mldsa_pack_z", &packed[first], last - first + 1);
+    // Unpacking: a secret byte at `first` makes coefficient kSecret secret.
+    std::array<std::uint8_t, 32 * 20> bytes{};
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 151 + 7);
+    __msan_poison(&bytes[first + 1], 1);
+    std::array<std::int32_t, 256> unpacked;
+    t.mldsa_unpack_z(unpacked.data(), bytes.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    // That byte is bits 4-11 (b = 20) or 6-13 (b = 18) of the value: the
+    // low two bytes of z_kSecret (MSan does not follow γ1 - v's borrows).
+    expect_all_secret(backend, "mldsa_unpack_z", &unpacked[kSecret], 2);
+  }
+  // The reductions: coefficient kSecret stays secret.
+  auto reduced = secret_z;
+  t.mldsa_reduce32(reduced.data());
+  expect_all_secret(backend, "mldsa_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
+  reduced = secret_z;
+  t.mldsa_freeze(reduced.data());
+  expect_all_secret(backend, "mldsa_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
+  t.mldsa_add_reduce32(reduced.data(), r.data(), secret_z.data());
+  expect_all_secret(backend, "mldsa_add_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
+  t.mldsa_sub_reduce32_freeze(reduced.data(), r.data(), secret_z.data());
+  expect_all_secret(backend, "mldsa_sub_reduce32_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
 }
 
 }  // namespace

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "common/bit_pack.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/kernels.hpp"
 
@@ -323,8 +325,230 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
       b.portable.mldsa_pointwise_montgomery(want.data(), x.data(), y.data());
       k.mldsa_pointwise_montgomery(got.data(), x.data(), y.data());
       ASSERT_EQ(got, want) << k.name << " pointwise, trial " << trial;
+      // Seven products (ML-DSA-87's l) accumulated onto |r_i| < 2^31 - 8q.
+      const auto r = coefficients<std::int32_t>(rng, (std::int64_t{1} << 31) - 8 * kDsaQ, trial);
+      want = r;
+      got = r;
+      for (int i = 0; i < 7; ++i) {
+        const auto xi = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + i) % kTrials);
+        const auto yi = coefficients<std::int32_t>(rng, std::int64_t{1} << 27, (trial + 2 * i) % kTrials);
+        b.portable.mldsa_pointwise_acc_montgomery(want.data(), xi.data(), yi.data());
+        k.mldsa_pointwise_acc_montgomery(got.data(), xi.data(), yi.data());
+        ASSERT_EQ(got, want) << k.name << " pointwise_acc, trial " << trial << " product " << i;
+      }
     }
   }
+}
+
+// ML-DSA signing's per-coefficient steps (kernels.hpp): each backend against
+// portable, for both γ2 (Decompose, MakeHint) and both γ1 (z packing and
+// unpacking).
+constexpr std::int32_t kGamma2s[] = {(kDsaQ - 1) / 88, (kDsaQ - 1) / 32};
+
+// Decompose over all of [0, q), in order: every rounding boundary, the
+// wrap-around range [q - γ2, q) and both ends included.
+TEST(KernelBackends, MldsaDecomposeBitExactOnAllOfZq) {
+  const Backends b = usable_backends();
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      std::array<std::int32_t, 256> a, w1_want, w0_want, w1_got, w0_got;
+      for (std::int32_t first = 0; first < kDsaQ; first += 256) {
+        for (std::int32_t i = 0; i < 256; ++i) a[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
+        b.portable.mldsa_decompose(w1_want.data(), w0_want.data(), a.data(), gamma2);
+        k.mldsa_decompose(w1_got.data(), w0_got.data(), a.data(), gamma2);
+        ASSERT_EQ(w1_got, w1_want) << k.name << " γ2 " << gamma2 << " from " << first;
+        ASSERT_EQ(w0_got, w0_want) << k.name << " γ2 " << gamma2 << " from " << first;
+      }
+    }
+  }
+}
+
+// The norm check at the signing bounds and the contract's ends: all
+// coefficients just below the bound (no flag), then one coefficient at
+// ±bound or beyond in each position (flag), and random coefficients.
+TEST(KernelBackends, MldsaNormCheckBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(17);
+  constexpr std::int32_t kMax = 2147483647;
+  const std::int32_t bounds[] = {0, 1, (kDsaQ - 1) / 88 - 78, (kDsaQ - 1) / 32 - 196, (1 << 17) - 78,
+                                 (1 << 19) - 196, (1 << 19) - 120, kDsaQ, kMax - 1, kMax};
+  for (const auto& k : b.others) {
+    for (const std::int32_t bound : bounds) {
+      const std::int32_t below = bound > 0 ? bound - 1 : 0;
+      std::array<std::int32_t, 256> a;
+      for (std::size_t i = 0; i < a.size(); ++i) a[i] = i % 2 ? below : -below;
+      const std::uint32_t clean = bound > 0 ? 0u : 0xffffffffu;
+      ASSERT_EQ(b.portable.mldsa_norm_at_least(a.data(), bound), clean) << "bound " << bound;
+      ASSERT_EQ(k.mldsa_norm_at_least(a.data(), bound), clean) << k.name << " bound " << bound;
+      for (std::size_t pos = 0; pos < a.size(); ++pos) {
+        for (const std::int32_t outside : {bound, -bound, kMax, -kMax}) {
+          auto x = a;
+          x[pos] = outside;
+          ASSERT_EQ(b.portable.mldsa_norm_at_least(x.data(), bound), 0xffffffffu) << "bound " << bound;
+          ASSERT_EQ(k.mldsa_norm_at_least(x.data(), bound), 0xffffffffu)
+              << k.name << " bound " << bound << " at " << pos << " value " << outside;
+        }
+      }
+      for (int trial = 0; trial < kTrials; ++trial) {
+        // |x_i| < 2^31 (the contract), or up to about twice the bound.
+        const std::int64_t range = std::min(std::int64_t{1} << 31, 2 * std::int64_t{bound} + 2);
+        const auto x = coefficients<std::int32_t>(rng, trial < 10 ? std::int64_t{1} << 31 : range, trial);
+        ASSERT_EQ(k.mldsa_norm_at_least(x.data(), bound), b.portable.mldsa_norm_at_least(x.data(), bound))
+            << k.name << " bound " << bound << " trial " << trial;
+      }
+    }
+  }
+}
+
+// MakeHint with r over [0, q) (ends and random) and |z| < q (ends, small
+// values that cross a rounding boundary only sometimes, and random).
+TEST(KernelBackends, MldsaMakeHintBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(18);
+  std::uniform_int_distribution<std::int32_t> zq(0, kDsaQ - 1);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      for (int trial = 0; trial < kTrials; ++trial) {
+        std::array<std::int32_t, 256> r;
+        for (std::size_t i = 0; i < r.size(); ++i) {
+          switch (trial % 4) {
+            case 0: r[i] = i % 2 ? kDsaQ - 1 : 0; break;
+            case 1:  // around the rounding boundaries (2j + 1)·γ2
+              r[i] = (static_cast<std::int32_t>(i % 48) * 2 + 1) * gamma2 + static_cast<std::int32_t>(i % 3) - 1;
+              break;
+            default: r[i] = zq(rng); break;
+          }
+          r[i] = std::clamp(r[i], 0, kDsaQ - 1);
+        }
+        const auto z = coefficients<std::int32_t>(rng, trial % 8 < 4 ? kDsaQ : 2 * gamma2, trial);
+        std::uint8_t bits_want[32], bits_got[32];
+        std::fill(std::begin(bits_want), std::end(bits_want), 0xaa);
+        std::fill(std::begin(bits_got), std::end(bits_got), 0x55);
+        const std::uint32_t count_want = b.portable.mldsa_make_hint(bits_want, r.data(), z.data(), gamma2);
+        const std::uint32_t count_got = k.mldsa_make_hint(bits_got, r.data(), z.data(), gamma2);
+        ASSERT_EQ(count_got, count_want) << k.name << " γ2 " << gamma2 << " trial " << trial;
+        ASSERT_TRUE(std::equal(std::begin(bits_got), std::end(bits_got), std::begin(bits_want)))
+            << k.name << " γ2 " << gamma2 << " trial " << trial;
+        std::uint32_t set = 0;
+        for (const std::uint8_t byte : bits_want) set += static_cast<std::uint32_t>(std::popcount(byte));
+        ASSERT_EQ(set, count_want) << "the count is the number of bits set";
+      }
+    }
+  }
+}
+
+// z packing for both γ1: values at ±γ1 and 0 (a signature's range), at the
+// contract's ends (cut to b bits) and random; the bytes past the 32·b
+// written must stay untouched.
+TEST(KernelBackends, MldsaPackZBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(19);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma1 : {1 << 17, 1 << 19}) {
+      const std::size_t bytes = gamma1 == (1 << 17) ? 32 * 18 : 32 * 20;
+      for (int trial = 0; trial < kTrials; ++trial) {
+        const std::int64_t bound = trial % 2 ? (std::int64_t{1} << 31) - (1 << 19) : std::int64_t{gamma1} + 1;
+        const auto z = coefficients<std::int32_t>(rng, bound, trial / 2);
+        std::vector<std::uint8_t> want(bytes + 8, 0xa5), got(bytes + 8, 0xa5);
+        b.portable.mldsa_pack_z(want.data(), z.data(), gamma1);
+        k.mldsa_pack_z(got.data(), z.data(), gamma1);
+        ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
+      }
+    }
+  }
+}
+
+// z unpacking for both γ1 on random bytes and on all-zero and all-one bytes
+// (z_i = γ1 and γ1 - 2^b + 1, the ends); every backend's unpacking undoes
+// its packing.
+TEST(KernelBackends, MldsaUnpackZBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(20);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma1 : {1 << 17, 1 << 19}) {
+      const std::size_t bytes = gamma1 == (1 << 17) ? 32 * 18 : 32 * 20;
+      for (int trial = 0; trial < kTrials; ++trial) {
+        std::vector<std::uint8_t> in(bytes);
+        for (auto& x : in) x = trial == 0 ? 0x00 : trial == 1 ? 0xff : static_cast<std::uint8_t>(rng());
+        std::array<std::int32_t, 256> want, got;
+        b.portable.mldsa_unpack_z(want.data(), in.data(), gamma1);
+        k.mldsa_unpack_z(got.data(), in.data(), gamma1);
+        ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
+        std::vector<std::uint8_t> repacked(bytes);
+        k.mldsa_pack_z(repacked.data(), got.data(), gamma1);
+        ASSERT_EQ(repacked, in) << k.name << " γ1 " << gamma1 << " trial " << trial;
+      }
+    }
+  }
+}
+
+// The element-wise reductions at their bounds: |t_i| < 2^31 - 2^22 (the
+// ends, values around multiples of q and random), |y_i|, |w_i| < 2^30.
+TEST(KernelBackends, MldsaReductionsBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(21);
+  constexpr std::int64_t kReduceBound = (std::int64_t{1} << 31) - (1 << 22);
+  for (const auto& k : b.others) {
+    for (int trial = 0; trial < kTrials; ++trial) {
+      auto t = coefficients<std::int32_t>(rng, kReduceBound, trial);
+      if (trial == 4)  // around every multiple of q and of 2^22 that fits
+        for (std::size_t i = 0; i < t.size(); ++i)
+          t[i] = static_cast<std::int32_t>(static_cast<std::int64_t>(i / 3) * (i % 2 ? kDsaQ : 1 << 22) *
+                                               (i % 4 < 2 ? 1 : -1) / 2 % kReduceBound) +
+                 static_cast<std::int32_t>(i % 3) - 1;
+      const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 30, trial);
+      auto want = t, got = t;
+      b.portable.mldsa_reduce32(want.data());
+      k.mldsa_reduce32(got.data());
+      ASSERT_EQ(got, want) << k.name << " reduce32, trial " << trial;
+      want = t;
+      got = t;
+      b.portable.mldsa_freeze(want.data());
+      k.mldsa_freeze(got.data());
+      ASSERT_EQ(got, want) << k.name << " freeze, trial " << trial;
+      for (const std::int32_t x : want) ASSERT_TRUE(x >= 0 && x < kDsaQ) << "freeze gives [0, q)";
+      // In place on t, as signing calls them.
+      want = t;
+      got = t;
+      b.portable.mldsa_add_reduce32(want.data(), y.data(), want.data());
+      k.mldsa_add_reduce32(got.data(), y.data(), got.data());
+      ASSERT_EQ(got, want) << k.name << " add_reduce32, trial " << trial;
+      want = t;
+      got = t;
+      b.portable.mldsa_sub_reduce32_freeze(want.data(), y.data(), want.data());
+      k.mldsa_sub_reduce32_freeze(got.data(), y.data(), got.data());
+      ASSERT_EQ(got, want) << k.name << " sub_reduce32_freeze, trial " << trial;
+    }
+  }
+}
+
+// The portable z packing (four values per 64-bit word) against the
+// byte-by-byte pattern of common/bit_pack.hpp (FIPS 204 Alg. 17/19), both
+// ways, for both γ1.
+template <std::size_t Bits>
+void expect_portable_z_packing_matches_bitpack(const kernels::Table& portable, std::mt19937_64& rng) {
+  constexpr std::int32_t gamma1 = std::int32_t{1} << (Bits - 1);
+  for (int trial = 0; trial < kTrials; ++trial) {
+    const std::int64_t bound = trial % 2 ? (std::int64_t{1} << 31) - (1 << 19) : gamma1 + 1;
+    const auto z = coefficients<std::int32_t>(rng, bound, trial / 2);
+    std::array<std::uint8_t, 32 * Bits> want, got;
+    pqlab::bitpack::pack<Bits, 256>(want.data(), [&](std::size_t i) { return gamma1 - z[i]; });
+    portable.mldsa_pack_z(got.data(), z.data(), gamma1);
+    ASSERT_EQ(got, want) << "pack, b = " << Bits << ", trial " << trial;
+    std::array<std::int32_t, 256> unpacked_want, unpacked_got;
+    pqlab::bitpack::unpack<Bits, 256>(want.data(), [&](std::size_t i, std::uint32_t v) {
+      unpacked_want[i] = gamma1 - static_cast<std::int32_t>(v);
+    });
+    portable.mldsa_unpack_z(unpacked_got.data(), want.data(), gamma1);
+    ASSERT_EQ(unpacked_got, unpacked_want) << "unpack, b = " << Bits << ", trial " << trial;
+  }
+}
+
+TEST(KernelBackends, MldsaPortableZPackingMatchesBitPack) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(22);
+  expect_portable_z_packing_matches_bitpack<18>(b.portable, rng);
+  expect_portable_z_packing_matches_bitpack<20>(b.portable, rng);
 }
 
 }  // namespace

@@ -107,7 +107,6 @@ void check_decompose_all() {
       ASSERT_GE(s.low, -Gamma2) << r;
     }
     ASSERT_EQ(high_bits<Gamma2>(r), s.high);
-    ASSERT_EQ(low_bits<Gamma2>(r), s.low);
   }
 }
 TEST(MldsaRounding, DecomposeAllOfZqGamma88) { check_decompose_all<(q - 1) / 88>(); }

@@ -102,4 +102,13 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
   for (unsigned j = 0; j < 256; ++j) r[j] = montgomery_reduce(static_cast<std::int64_t>(a[j]) * b[j]);
 }
 
+// The products first, then the sums: two loops that vectorise (one loop
+// adding into r, which may alias a or b for all the compiler knows, is
+// slower).
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  std::int32_t t[256];
+  mldsa_pointwise_montgomery(t, a, b);
+  for (unsigned j = 0; j < 256; ++j) r[j] += t[j];
+}
+
 }  // namespace pqlab::kernels::portable

@@ -22,8 +22,19 @@ void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta);
 void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
 std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                       std::size_t len);
+void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
+std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound);
+std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
+                              std::int32_t gamma2);
+void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
+void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
+void mldsa_reduce32(std::int32_t a[256]);
+void mldsa_freeze(std::int32_t a[256]);
+void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
+void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
 
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);

@@ -160,4 +160,12 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
   }
 }
 
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  const __m256i qinv = _mm256_set1_epi32(kQInv);
+  for (std::size_t j = 0; j < 256; j += 8) {
+    const __m256i y = load(b + j);
+    store(r + j, _mm256_add_epi32(load(r + j), mont_mul(load(a + j), Twiddle{y, _mm256_mullo_epi32(y, qinv)})));
+  }
+}
+
 }  // namespace pqlab::kernels::avx2

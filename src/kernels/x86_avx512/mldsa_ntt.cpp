@@ -213,17 +213,28 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
 // FIPS 204 Alg. 45 (MultiplyNTT), each product Montgomery-reduced: t is
 // taken from the low half of each 64-bit product, as the portable kernel's
 // montgomery_reduce does.
-void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+namespace {
+
+// a ∘ b · 2^-32 for sixteen coefficients.
+inline __m512i pointwise16(const std::int32_t* a, const std::int32_t* b) {
   const __m512i q = _mm512_set1_epi32(kQ);
   const __m512i qinv = _mm512_set1_epi32(kQInv);
-  for (std::size_t j = 0; j < 256; j += 16) {
-    const __m512i x = load(a + j), y = load(b + j);
-    const __m512i prod_even = _mm512_mul_epi32(x, y);
-    const __m512i prod_odd = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
-    const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(_mm512_mul_epi32(prod_even, qinv), q));
-    const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(_mm512_mul_epi32(prod_odd, qinv), q));
-    store(r + j, _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd));
-  }
+  const __m512i x = load(a), y = load(b);
+  const __m512i prod_even = _mm512_mul_epi32(x, y);
+  const __m512i prod_odd = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
+  const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(_mm512_mul_epi32(prod_even, qinv), q));
+  const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(_mm512_mul_epi32(prod_odd, qinv), q));
+  return _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd);
+}
+
+}  // namespace
+
+void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t j = 0; j < 256; j += 16) store(r + j, pointwise16(a + j, b + j));
+}
+
+void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t j = 0; j < 256; j += 16) store(r + j, _mm512_add_epi32(load(r + j), pointwise16(a + j, b + j)));
 }
 
 }  // namespace pqlab::kernels::avx512

@@ -1,0 +1,57 @@
+// Portable packing of ML-DSA's z (FIPS 204 Alg. 26/27 with BitPack and
+// BitUnpack, Alg. 17/19): the values γ1 - z_i, b bits each, little-endian.
+// Four values (4b bits: 72 or 80) go through one 64-bit word and its few
+// top bits, written and read byte by byte, so the layout does not depend
+// on the target's byte order; the same bits as common/bit_pack.hpp's
+// byte-by-byte packing. Fixed shifts only: nothing depends on the values.
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/portable/portable.hpp"
+
+namespace pqlab::kernels::portable {
+namespace {
+
+template <std::size_t Bits>
+void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
+  constexpr std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
+  constexpr std::size_t group_bytes = Bits / 2;  // four values
+  for (std::size_t i = 0; i < 256; i += 4, out += group_bytes) {
+    std::uint64_t v[4];
+    for (std::size_t j = 0; j < 4; ++j) v[j] = static_cast<std::uint32_t>(gamma1 - z[i + j]) & mask;
+    const std::uint64_t low = v[0] | v[1] << Bits | v[2] << (2 * Bits) | v[3] << (3 * Bits);
+    const std::uint64_t top = v[3] >> (64 - 3 * Bits);
+    for (std::size_t b = 0; b < 8; ++b) out[b] = static_cast<std::uint8_t>(low >> (8 * b));
+    for (std::size_t b = 8; b < group_bytes; ++b) out[b] = static_cast<std::uint8_t>(top >> (8 * (b - 8)));
+  }
+}
+
+template <std::size_t Bits>
+void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
+  static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
+  constexpr std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
+  constexpr std::size_t group_bytes = Bits / 2;
+  for (std::size_t i = 0; i < 256; i += 4, in += group_bytes) {
+    std::uint64_t low = 0, top = 0;
+    for (std::size_t b = 0; b < 8; ++b) low |= std::uint64_t{in[b]} << (8 * b);
+    for (std::size_t b = 8; b < group_bytes; ++b) top |= std::uint64_t{in[b]} << (8 * (b - 8));
+    const std::uint64_t v[4] = {low & mask, low >> Bits & mask, low >> (2 * Bits) & mask,
+                                (low >> (3 * Bits) | top << (64 - 3 * Bits)) & mask};
+    for (std::size_t j = 0; j < 4; ++j) z[i + j] = gamma1 - static_cast<std::int32_t>(v[j]);
+  }
+}
+
+}  // namespace
+
+void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  if (gamma1 == (1 << 17)) pack_z_bits<18>(out, z, gamma1);
+  else pack_z_bits<20>(out, z, gamma1);
+}
+
+void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
+  if (gamma1 == (1 << 17)) unpack_z_bits<18>(z, in, gamma1);
+  else unpack_z_bits<20>(z, in, gamma1);
+}
+
+}  // namespace pqlab::kernels::portable

@@ -1,0 +1,29 @@
+// Portable element-wise reductions of ML-DSA signing (FIPS 204 §7.5
+// arithmetic; Alg. 7 lines 12, 17, 18, 25): mldsa/reduce.hpp's branch-free
+// reduce32 and freeze on each coefficient.
+#include <cstdint>
+
+#include "kernels/portable/portable.hpp"
+#include "mldsa/reduce.hpp"
+
+namespace pqlab::kernels::portable {
+
+namespace field = mldsa::detail;
+
+void mldsa_reduce32(std::int32_t a[256]) {
+  for (std::size_t i = 0; i < 256; ++i) a[i] = field::reduce32(a[i]);
+}
+
+void mldsa_freeze(std::int32_t a[256]) {
+  for (std::size_t i = 0; i < 256; ++i) a[i] = field::freeze(a[i]);
+}
+
+void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]) {
+  for (std::size_t i = 0; i < 256; ++i) z[i] = y[i] + field::reduce32(t[i]);
+}
+
+void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]) {
+  for (std::size_t i = 0; i < 256; ++i) r[i] = field::freeze(w[i] - field::reduce32(t[i]));
+}
+
+}  // namespace pqlab::kernels::portable

@@ -1,0 +1,62 @@
+// Portable ML-DSA signing steps over a polynomial (FIPS 204 Alg. 36–39 and
+// the infinity norm of §2.3): the scalar routines of mldsa/rounding.hpp and
+// mldsa/reduce.hpp applied to each coefficient. Branch-free throughout.
+#include <cstdint>
+
+#include "common/ct.hpp"
+#include "kernels/portable/portable.hpp"
+#include "mldsa/reduce.hpp"
+#include "mldsa/rounding.hpp"
+
+namespace pqlab::kernels::portable {
+namespace {
+
+namespace rounding = mldsa::detail;
+
+template <std::int32_t Gamma2>
+void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256]) {
+  for (std::size_t i = 0; i < 256; ++i) {
+    const rounding::Split s = rounding::decompose<Gamma2>(a[i]);
+    w1[i] = s.high;
+    w0[i] = s.low;
+  }
+}
+
+template <std::int32_t Gamma2>
+std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
+  std::uint32_t count = 0;
+  for (std::size_t byte = 0; byte < 32; ++byte) {
+    std::uint32_t bits = 0;
+    for (std::size_t b = 0; b < 8; ++b) {
+      const std::size_t i = 8 * byte + b;
+      const auto h = static_cast<std::uint32_t>(rounding::make_hint<Gamma2>(r[i], rounding::freeze(r[i] + z[i])));
+      bits |= h << b;
+      count += h;
+    }
+    hints[byte] = static_cast<std::uint8_t>(bits);
+  }
+  return count;
+}
+
+constexpr std::int32_t kGamma2Narrow = (rounding::q - 1) / 88;
+
+}  // namespace
+
+void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);
+  else decompose_poly<(rounding::q - 1) / 32>(w1, w0, a);
+}
+
+std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound) {
+  std::int32_t below = 0;  // sign bit set once some |a_i| >= bound
+  for (std::size_t i = 0; i < 256; ++i) below |= (bound - 1) - rounding::abs_ct(a[i]);
+  return ct::mask_negative(below);
+}
+
+std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
+                              std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) return make_hint_poly<kGamma2Narrow>(hints, r, z);
+  return make_hint_poly<(rounding::q - 1) / 32>(hints, r, z);
+}
+
+}  // namespace pqlab::kernels::portable

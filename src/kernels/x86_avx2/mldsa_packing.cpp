@@ -1,0 +1,105 @@
+// Packing of ML-DSA's z (FIPS 204 Alg. 26/27 with BitPack and BitUnpack,
+// Alg. 17/19) with AVX2, eight coefficients per register: the same bits, in
+// the same places, as the portable kernel's byte-by-byte packing
+// (common/bit_pack.hpp). Only fixed shifts and shuffles: no data-dependent
+// control or addressing.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/x86_avx2/avx2.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+// The low Bytes (8 < Bytes <= 16) bytes of x to out.
+template <std::size_t Bytes>
+inline void store_half(std::uint8_t* out, __m128i x) {
+  const auto low = static_cast<std::uint64_t>(_mm_cvtsi128_si64(x));
+  const auto top = static_cast<std::uint64_t>(_mm_extract_epi64(x, 1));
+  std::memcpy(out, &low, 8);
+  std::memcpy(out + 8, &top, Bytes - 8);  // little-endian: its low bytes
+}
+
+// Eight values of Bits bits (Bits even, 16 < Bits < 32) into 8·Bits/8 =
+// Bits bytes: Bits/2 bytes from each 128-bit half of the register.
+template <int Bits>
+void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
+  constexpr std::size_t half_bytes = Bits / 2;  // 4·Bits bits
+  const __m256i g = _mm256_set1_epi32(gamma1);
+  const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
+  const __m256i low_words = _mm256_set1_epi64x(0xffffffff);
+  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
+  const __m256i odd_quads = _mm256_setr_epi64x(0, -1, 0, -1);
+  for (std::size_t i = 0; i < 256; i += 8) {
+    const __m256i v =
+        _mm256_and_si256(_mm256_sub_epi32(g, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(z + i))), value_mask);
+    // Each 64-bit quad: v_even | v_odd << Bits (2·Bits bits).
+    const __m256i pairs = _mm256_or_si256(_mm256_and_si256(v, low_words),
+                                          _mm256_srli_epi64(_mm256_andnot_si256(low_words, v), 32 - Bits));
+    // Each 128-bit half: pair_even | pair_odd << 2·Bits (4·Bits bits): the
+    // low quad takes the odd pair's low bits, the high quad its top ones.
+    const __m256i packed = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(pairs, even_quads),
+                        _mm256_bsrli_epi128(_mm256_slli_epi64(pairs, 2 * Bits), 8)),
+        _mm256_and_si256(_mm256_srli_epi64(pairs, 64 - 2 * Bits), odd_quads));
+    std::uint8_t* o = out + i / 8 * Bits;
+    store_half<half_bytes>(o, _mm256_castsi256_si128(packed));
+    store_half<half_bytes>(o + half_bytes, _mm256_extracti128_si256(packed, 1));
+  }
+}
+
+// The low Bytes (8 < Bytes <= 16) bytes at in, as the two quads of a
+// 128-bit value (the top bytes zero).
+template <std::size_t Bytes>
+inline void load_half(const std::uint8_t* in, std::uint64_t& low, std::uint64_t& top) {
+  top = 0;
+  std::memcpy(&low, in, 8);
+  std::memcpy(&top, in + 8, Bytes - 8);
+}
+
+// The inverse of pack_z_bits.
+template <int Bits>
+void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
+  static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
+  constexpr std::size_t half_bytes = Bits / 2;
+  const __m256i g = _mm256_set1_epi32(gamma1);
+  const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
+  const __m256i pair_mask = _mm256_set1_epi64x((std::int64_t{1} << (2 * Bits)) - 1);
+  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
+  for (std::size_t i = 0; i < 256; i += 8) {
+    const std::uint8_t* p = in + i / 8 * Bits;
+    std::uint64_t low0, top0, low1, top1;
+    load_half<half_bytes>(p, low0, top0);
+    load_half<half_bytes>(p + half_bytes, low1, top1);
+    const __m256i packed = _mm256_setr_epi64x(static_cast<std::int64_t>(low0), static_cast<std::int64_t>(top0),
+                                              static_cast<std::int64_t>(low1), static_cast<std::int64_t>(top1));
+    // The odd pair of each half: the low quad's bits from 2·Bits on, then
+    // the high quad's.
+    const __m256i odd = _mm256_or_si256(_mm256_srli_epi64(_mm256_bslli_epi128(packed, 8), 2 * Bits),
+                                        _mm256_slli_epi64(packed, 64 - 2 * Bits));
+    const __m256i pairs = _mm256_and_si256(
+        _mm256_or_si256(_mm256_and_si256(packed, even_quads), _mm256_andnot_si256(even_quads, odd)), pair_mask);
+    // Each pair's two values into the two 32-bit words of its quad.
+    const __m256i v =
+        _mm256_and_si256(_mm256_blend_epi32(pairs, _mm256_slli_epi64(pairs, 32 - Bits), 0xaa), value_mask);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
+  }
+}
+
+}  // namespace
+
+void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
+  if (gamma1 == (1 << 17)) pack_z_bits<18>(out, z, gamma1);
+  else pack_z_bits<20>(out, z, gamma1);
+}
+
+void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
+  if (gamma1 == (1 << 17)) unpack_z_bits<18>(z, in, gamma1);
+  else unpack_z_bits<20>(z, in, gamma1);
+}
+
+}  // namespace pqlab::kernels::avx2

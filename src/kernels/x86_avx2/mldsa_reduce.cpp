@@ -1,0 +1,49 @@
+// ML-DSA signing's element-wise reductions with AVX2, eight coefficients
+// per register: each lane performs mldsa/reduce.hpp's reduce32 and freeze
+// (the portable kernel's operations), so results are bit-exact with it.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/x86_avx2/avx2.hpp"
+#include "mldsa/reduce.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+constexpr std::int32_t kQ = mldsa::detail::q;
+
+inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// a - round(a / 2^23)·q.
+inline __m256i reduce32(__m256i a) {
+  const __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
+  return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(kQ)));
+}
+// a + q where a < 0.
+inline __m256i add_q_if_negative(__m256i a) {
+  return _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(kQ)));
+}
+
+}  // namespace
+
+void mldsa_reduce32(std::int32_t a[256]) {
+  for (std::size_t i = 0; i < 256; i += 8) store(a + i, reduce32(load(a + i)));
+}
+
+void mldsa_freeze(std::int32_t a[256]) {
+  for (std::size_t i = 0; i < 256; i += 8) store(a + i, add_q_if_negative(reduce32(load(a + i))));
+}
+
+void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]) {
+  for (std::size_t i = 0; i < 256; i += 8) store(z + i, _mm256_add_epi32(load(y + i), reduce32(load(t + i))));
+}
+
+void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]) {
+  for (std::size_t i = 0; i < 256; i += 8)
+    store(r + i, add_q_if_negative(reduce32(_mm256_sub_epi32(load(w + i), reduce32(load(t + i))))));
+}
+
+}  // namespace pqlab::kernels::avx2

@@ -1,0 +1,134 @@
+// ML-DSA signing steps over a polynomial with AVX2, eight coefficients per
+// register (FIPS 204 Alg. 36–39 and the infinity norm of §2.3). Each lane
+// performs the portable kernel's integer operations (mldsa/rounding.hpp,
+// mldsa/reduce.hpp) on the same values, so results are bit-exact with it.
+// Branch-free, and only element-wise arithmetic and fixed shuffles: no
+// lane-dependent control or addressing.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "common/ct.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+#include "mldsa/reduce.hpp"
+#include "mldsa/rounding.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+namespace rounding = mldsa::detail;
+constexpr std::int32_t kQ = rounding::q;
+constexpr std::int32_t kGamma2Narrow = (kQ - 1) / 88;
+
+inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// Alg. 36 on eight coefficients in [0, q), as rounding::decompose.
+template <std::int32_t Gamma2>
+struct Decompose {
+  using Div = rounding::DecomposeDivision<Gamma2>;
+  __m256i gamma2_minus_1 = _mm256_set1_epi32(Gamma2 - 1);
+  __m256i multiplier = _mm256_set1_epi32(Div::multiplier);
+  __m256i half_multiplier = _mm256_set1_epi32(Div::multiplier / 2);
+  __m256i two_gamma2 = _mm256_set1_epi32(2 * Gamma2);
+  __m256i m_minus_1 = _mm256_set1_epi32(Div::m - 1);
+
+  // r1; r0 through `low`.
+  [[gnu::always_inline]] __m256i operator()(__m256i r, __m256i* low) const {
+    const __m256i x = _mm256_srai_epi32(_mm256_add_epi32(r, gamma2_minus_1), Div::shift);
+    __m256i high = _mm256_srai_epi32(_mm256_add_epi32(_mm256_mullo_epi32(x, multiplier), half_multiplier), 20);
+    const __m256i l = _mm256_sub_epi32(r, _mm256_mullo_epi32(high, two_gamma2));
+    const __m256i wrap = _mm256_cmpgt_epi32(high, m_minus_1);  // high == m
+    high = _mm256_andnot_si256(wrap, high);
+    *low = _mm256_add_epi32(l, wrap);
+    return high;
+  }
+  [[gnu::always_inline]] __m256i high_bits(__m256i r) const {
+    __m256i unused;
+    return (*this)(r, &unused);
+  }
+};
+
+// The OR (or sum) of the eight lanes, in every lane of the 128-bit result.
+inline __m128i fold_or(__m256i v) {
+  __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4e));
+  return _mm_or_si128(x, _mm_shuffle_epi32(x, 0xb1));
+}
+inline __m128i fold_add(__m256i v) {
+  __m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4e));
+  return _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
+}
+
+template <std::int32_t Gamma2>
+void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256]) {
+  const Decompose<Gamma2> decompose;
+  for (std::size_t i = 0; i < 256; i += 8) {
+    __m256i low;
+    store(w1 + i, decompose(load(a + i), &low));
+    store(w0 + i, low);
+  }
+}
+
+template <std::int32_t Gamma2>
+std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
+  const Decompose<Gamma2> decompose;
+  const __m256i q = _mm256_set1_epi32(kQ), round = _mm256_set1_epi32(1 << 22);
+  // Bit l of byte j: lane l's hint in register j of a round.
+  const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
+                               _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
+                               _mm256_setr_epi32(1 << 16, 2 << 16, 4 << 16, 8 << 16, 16 << 16, 32 << 16, 64 << 16,
+                                                 128 << 16),
+                               _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
+                                                 static_cast<std::int32_t>(128u << 24))};
+  __m256i count = _mm256_setzero_si256();  // minus the coefficients without a hint, per lane
+  // 32 coefficients (four registers) a round: register j's hints become
+  // byte j of each lane, and the OR of the lanes is four hint bytes.
+  for (std::size_t i = 0; i < 256; i += 32) {
+    __m256i bytes = _mm256_setzero_si256();
+    for (std::size_t j = 0; j < 4; ++j) {
+      const __m256i ri = load(r + i + 8 * j);
+      // (r + z) mod q in [0, q): rounding::freeze.
+      __m256i sum = _mm256_add_epi32(ri, load(z + i + 8 * j));
+      sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(_mm256_srai_epi32(_mm256_add_epi32(sum, round), 23), q));
+      sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srai_epi32(sum, 31), q));
+      const __m256i same = _mm256_cmpeq_epi32(decompose.high_bits(ri), decompose.high_bits(sum));
+      count = _mm256_add_epi32(count, same);
+      bytes = _mm256_or_si256(bytes, _mm256_andnot_si256(same, lane_bit[j]));
+    }
+    const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(fold_or(bytes)));
+    std::memcpy(hints + i / 8, &four, 4);  // little-endian: register j's byte at i/8 + j
+  }
+  // Each lane added -1 for each of its 32 coefficients with no hint.
+  return 256u - static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
+}
+
+}  // namespace
+
+void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);
+  else decompose_poly<(kQ - 1) / 32>(w1, w0, a);
+}
+
+std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound) {
+  const __m256i bound_minus_1 = _mm256_set1_epi32(bound - 1);
+  __m256i below = _mm256_setzero_si256();  // sign bits set once some |a_i| >= bound
+  for (std::size_t i = 0; i < 256; i += 8) {
+    const __m256i x = load(a + i);
+    const __m256i sign = _mm256_srai_epi32(x, 31);
+    const __m256i abs = _mm256_sub_epi32(_mm256_xor_si256(x, sign), sign);
+    below = _mm256_or_si256(below, _mm256_sub_epi32(bound_minus_1, abs));
+  }
+  return ct::mask_negative(_mm_cvtsi128_si32(fold_or(below)));
+}
+
+std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
+                              std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) return make_hint_poly<kGamma2Narrow>(hints, r, z);
+  return make_hint_poly<(kQ - 1) / 32>(hints, r, z);
+}
+
+}  // namespace pqlab::kernels::avx2
