@@ -80,7 +80,7 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
   h.absorb(mu);
   h.absorb(w1_packed);
   h.squeeze(c_tilde_check);
-  return ct::diff(c_tilde_check, c_tilde) == 0 ? Status::ok : Status::invalid_signature;
+  return detail::status_from_ctilde_diff(ct::diff(c_tilde_check, c_tilde));
 }
 
 // FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).

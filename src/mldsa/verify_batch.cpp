@@ -74,9 +74,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
   h.squeeze_block(out.data(), P::ctilde_bytes);
   for (std::size_t j = 0; j < lanes; ++j) {
     const std::size_t i = live[j];
-    results[i] = ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()) == 0
-                     ? Status::ok
-                     : Status::invalid_signature;
+    results[i] = detail::status_from_ctilde_diff(ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()));
   }
   return Status::ok;
 }
