@@ -93,6 +93,10 @@ class KeccakLanes {
   // Writes the first `bytes` (at most rate_bytes) of the next output block
   // to out[i] for each lane.
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes);
+  // One-shot: in[i][0 .. bytes) for i < lanes hashed side by side, the
+  // first out_bytes (at most rate_bytes) of each output to out[i].
+  static void hash_equal(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out,
+                         std::size_t out_bytes, std::size_t lanes);
 
  private:
   // Clears the states of `lanes` new inputs (a permutation call zeroes any

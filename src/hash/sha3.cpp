@@ -37,6 +37,24 @@ inline void store64(std::uint8_t* p, std::uint64_t v) {
   }
 }
 
+// XORs len bytes of data into the start of a state. On little-endian
+// targets the state's bytes in memory are the sponge's byte order.
+inline void xor_bytes(std::uint64_t* state, const std::uint8_t* data, std::size_t len) {
+  if constexpr (std::endian::native == std::endian::little) {
+    auto* bytes = reinterpret_cast<std::uint8_t*>(state);
+    for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
+  } else {
+    for (std::size_t i = 0; i < len; ++i) xor_byte(state, i, data[i]);
+  }
+}
+
+// The last block's padding (FIPS 202 §5.1, pad10*1, with the domain bits
+// in front): domain at byte pos, 0x80 at the rate's last byte.
+inline void pad(std::uint64_t* state, std::size_t pos, std::uint8_t domain, std::size_t rate) {
+  xor_byte(state, pos, domain);
+  xor_byte(state, rate - 1, 0x80);
+}
+
 }  // namespace
 
 KeccakSponge::KeccakSponge(std::size_t rate, std::uint8_t domain)
@@ -89,8 +107,7 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
 
 void KeccakSponge::finalize() {
   if (squeezing_) return;
-  xor_byte(state_, pos_, domain_);
-  xor_byte(state_, rate_ - 1, 0x80);
+  pad(state_, pos_, domain_, rate_);
   kernels::active().keccak_f1600_x1(state_);
   pos_ = 0;
   squeezing_ = true;
@@ -161,12 +178,10 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
     detail::permute_lanes(states, 2, 4);
   }
   const std::size_t done = blocks * rate;
-  for (std::size_t i = done; i < a.size(); ++i) xor_byte(sa, i - done, a[i]);
-  for (std::size_t i = done; i < b.size(); ++i) xor_byte(sb, i - done, b[i]);
-  xor_byte(sa, a.size() - done, 0x06);  // SHA-3's domain bits and pad10*1
-  xor_byte(sb, b.size() - done, 0x1f);  // SHAKE's
-  xor_byte(sa, rate - 1, 0x80);
-  xor_byte(sb, rate - 1, 0x80);
+  xor_bytes(sa, a.data() + done, a.size() - done);
+  xor_bytes(sb, b.data() + done, b.size() - done);
+  pad(sa, a.size() - done, 0x06, rate);  // SHA-3's domain bits
+  pad(sb, b.size() - done, 0x1f, rate);  // SHAKE's
   detail::permute_lanes(states, 2, 4);
   for (std::size_t i = 0; i < 4; ++i) {
     store64(a_out.data() + 8 * i, sa[i]);
@@ -217,15 +232,8 @@ template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
                                                         std::size_t len) {
   std::uint64_t* s = states_ + 25 * lane;
-  if constexpr (std::endian::native == std::endian::little) {
-    // The state's bytes in memory are the sponge's byte order.
-    auto* bytes = reinterpret_cast<std::uint8_t*>(s);
-    for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
-  } else {
-    for (std::size_t i = 0; i < len; ++i) xor_byte(s, i, data[i]);
-  }
-  xor_byte(s, len, Domain);
-  xor_byte(s, rate_bytes - 1, 0x80);
+  xor_bytes(s, data, len);
+  pad(s, len, Domain, rate_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
@@ -246,6 +254,14 @@ void KeccakLanes<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in,
     detail::permute_lanes(states_, lanes_, max_lanes);
   }
   for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakLanes<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, std::size_t bytes,
+                                                std::uint8_t* const* out, std::size_t out_bytes, std::size_t lanes) {
+  KeccakLanes h;
+  h.absorb_equal(in, bytes, lanes);
+  h.squeeze_block(out, out_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>

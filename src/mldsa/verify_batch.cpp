@@ -34,9 +34,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
       in[i] = pks[i].data();
       out[i] = tr[i].data();
     }
-    hash::Shake256Lanes h;
-    h.absorb_equal(in.data(), P::pk_bytes, count);
-    h.squeeze_block(out.data(), 64);
+    hash::Shake256Lanes::hash_equal(in.data(), P::pk_bytes, out.data(), 64, count);
   }
 
   // μ ‖ w1Encode(w1') of each item whose context and signature pass; the
@@ -69,9 +67,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
     in[j] = c_input[live[j]].data();
     out[j] = c_tilde_check[j].data();
   }
-  hash::Shake256Lanes h;
-  h.absorb_equal(in.data(), mu_bytes + Lay::w1_bytes, lanes);
-  h.squeeze_block(out.data(), P::ctilde_bytes);
+  hash::Shake256Lanes::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, lanes);
   for (std::size_t j = 0; j < lanes; ++j) {
     const std::size_t i = live[j];
     results[i] = detail::status_from_ctilde_diff(ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()));

@@ -26,16 +26,6 @@ auto data_of(Items& items, std::size_t count) {
   return p;
 }
 
-// One hash (the sponge kind `Lanes`) of each of `count` inputs `bytes`
-// long, `out_bytes` of output each, all run side by side.
-template <class Lanes>
-void hash_items(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out, std::size_t out_bytes,
-                std::size_t count) {
-  Lanes h;
-  h.absorb_equal(in, bytes, count);
-  h.squeeze_block(out, out_bytes);
-}
-
 // Seed spans over bytes [offset, offset + 32) of each buffer.
 template <std::size_t Bytes>
 std::array<Seed, max_batch> seeds_in(const std::array<std::array<std::uint8_t, Bytes>, max_batch>& bufs,
@@ -64,7 +54,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ds[i][b];
     w.g_in[i][32] = static_cast<std::uint8_t>(P::k);
   }
-  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 33, data_of(w.rho_sigma, count).data(), 64, count);
+  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 33, data_of(w.rho_sigma, count).data(), 64, count);
   std::array<std::uint8_t*, max_batch> h_out{};
   for (std::size_t i = 0; i < count; ++i) {
     // ρ is public (it ends ek): Â's rejection sampling may branch on it.
@@ -77,7 +67,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     h_out[i] = dks[i].data() + dk_hash_offset<P>;
   }
   // H(ek) into each dk (Alg. 16 line 3).
-  hash_items<hash::Sha3_256Lanes>(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
+  hash::Sha3_256Lanes::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
   return Status::ok;
 }
 
@@ -114,8 +104,8 @@ Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const S
     for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ms[i][b];
     h_out[i] = w.g_in[i].data() + 32;
   }
-  hash_items<hash::Sha3_256Lanes>(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
-  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
+  hash::Sha3_256Lanes::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
+  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
   const std::array<Seed, max_batch> rs = seeds_in(w.k_r, 32);
   kpke_encrypt_batch<P>(cts, eks, ms, std::span<const Seed>(rs.data(), count));
   for (std::size_t i = 0; i < count; ++i)
@@ -157,7 +147,7 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     std::array<const std::uint8_t*, max_batch> eks{};
     std::array<std::array<std::uint8_t, 32>, max_batch> h{};
     for (std::size_t i = 0; i < count; ++i) eks[i] = dks[i].data() + dk_ek_offset<P>;
-    hash_items<hash::Sha3_256Lanes>(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
+    hash::Sha3_256Lanes::hash_equal(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
     std::uint8_t bad = 0;
     for (std::size_t i = 0; i < count; ++i) bad |= ct::diff(h[i], dks[i].template subspan<dk_hash_offset<P>, 32>());
     if (bad != 0) return Status::invalid_key;
@@ -172,8 +162,8 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     }
     for (std::size_t b = 0; b < P::ct_bytes; ++b) w.z_c[i][32 + b] = cts[i][b];
   }
-  hash_items<hash::Sha3_512Lanes>(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
-  hash_items<hash::Shake256Lanes>(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
+  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
+  hash::Shake256Lanes::hash_equal(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
                                   32, count);
 
   // c' = K-PKE.Encrypt(ek, m', r') for all items at once; K' unless c' ≠ c,

@@ -66,20 +66,14 @@ void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::
     }
   }
 
-  // t̂ = Â ∘ ŝ + ê, two rows at a time. The Montgomery product carries
+  // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries
   // R^-1, which to_montgomery() cancels before ê is added.
-  std::array<NttVec<K>, 2> rows;
-  for (std::size_t first = 0; first < K; first += 2) {
-    const std::size_t count = K - first < 2 ? K - first : 2;
-    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, false);
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = first + k;
-      NttPoly t = dot_montgomery<K>(rows[k], s_hat);
-      to_montgomery(t);
-      add_to(t, e_hat[i]);
-      byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
-    }
-  }
+  for_each_matrix_row_vartime<K>(rho, false, [&](std::size_t i, const NttVec<K>& row) {
+    NttPoly t = dot_montgomery<K>(row, s_hat);
+    to_montgomery(t);
+    add_to(t, e_hat[i]);
+    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+  });
   for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
   encode_vector<K>(dk_pke, s_hat);
 }
@@ -144,13 +138,9 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
   EncryptNoise<P> w;
   WipeOnExit wipe(w);
   encrypt_noise<P>(w, r);
-  // u, two rows of Âᵀ at a time.
-  std::array<NttVec<K>, 2> rows;
-  for (std::size_t first = 0; first < K; first += 2) {
-    const std::size_t count = K - first < 2 ? K - first : 2;
-    sample_matrix_rows_vartime<K>(rows.data(), count, ek.template last<32>(), first, true);
-    for (std::size_t k = 0; k < count; ++k) encrypt_u<P>(c, first + k, rows[k], w);
-  }
+  // u, row by row of Âᵀ.
+  for_each_matrix_row_vartime<K>(ek.template last<32>(), true,
+                                 [&](std::size_t i, const NttVec<K>& row) { encrypt_u<P>(c, i, row, w); });
   encrypt_v<P>(c, ek, m, w);
 }
 
