@@ -6,7 +6,7 @@
 //     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
-//     filters, ML-KEM's byte codecs, compression (d picked by the input)
+//     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
 //     and CBD sampler, and ML-DSA signing's Decompose, MakeHint, norm check
 //     and z packing and unpacking (both γ2, both γ1) and element-wise
 //     reductions.
@@ -36,6 +36,8 @@ struct Inputs {
   std::array<std::int32_t, 256> dsa_r;  // in [0, q)
   std::array<std::int32_t, 256> dsa_wide;  // |x| < 2^31 - 2^22
   std::int32_t gamma2, gamma1, norm_bound;
+  unsigned dsa_eta;
+  std::size_t eta_len;  // ExpandS's filter: any length over `blocks`
 };
 
 struct Outputs {
@@ -47,7 +49,8 @@ struct Outputs {
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
-  std::size_t kem_rej_count, dsa_rej_count;
+  std::array<std::int32_t, 256> dsa_rej_eta;
+  std::size_t kem_rej_count, dsa_rej_count, dsa_rej_eta_count;
   std::array<std::int16_t, 256> kem_decoded12, kem_decompressed, kem_cbd;
   bool kem_decode12_in_range;
   std::array<std::uint8_t, 384> kem_encoded12;
@@ -93,6 +96,8 @@ Inputs make_inputs(fuzz::Input& in) {
   constexpr std::uint32_t wide = (1u << 31) - (1u << 22);
   for (auto& c : x.dsa_wide)
     c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) - static_cast<std::int32_t>(wide - 1);
+  x.dsa_eta = params & 4 ? 4 : 2;
+  x.eta_len = in.byte();  // 0..255
   return x;
 }
 
@@ -139,6 +144,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_rej = {};
   o.dsa_rej_count = t.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
+  o.dsa_rej_eta = {};
+  o.dsa_rej_eta_count = t.mldsa_rej_eta(o.dsa_rej_eta.data(), x.rej_filled, x.blocks.data(), x.eta_len, x.dsa_eta);
+  for (std::size_t i = o.dsa_rej_eta_count; i < o.dsa_rej_eta.size(); ++i) o.dsa_rej_eta[i] = 0;
   o.kem_decode12_in_range = t.mlkem_byte_decode12(o.kem_decoded12.data(), x.codec_bytes.data()) == 0;
   t.mlkem_byte_encode12(o.kem_encoded12.data(), x.kem_a.data());
   o.kem_compressed = {};

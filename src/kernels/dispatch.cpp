@@ -41,6 +41,7 @@ constexpr Table kPortable = {
     .mldsa_invntt_tomont = portable::mldsa_invntt_tomont,
     .mldsa_pointwise_montgomery = portable::mldsa_pointwise_montgomery,
     .mldsa_rej_uniform_vartime = portable::mldsa_rej_uniform_vartime,
+    .mldsa_rej_eta = portable::mldsa_rej_eta,
     .mldsa_pointwise_acc_montgomery = portable::mldsa_pointwise_acc_montgomery,
     .mldsa_decompose = portable::mldsa_decompose,
     .mldsa_norm_at_least = portable::mldsa_norm_at_least,
@@ -106,6 +107,7 @@ Registry detect() {
     t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
     t.mldsa_pointwise_acc_montgomery = avx2::mldsa_pointwise_acc_montgomery;
+    t.mldsa_rej_eta = avx2::mldsa_rej_eta;
     // The signing steps (the avx512 backend below inherits them).
     t.mldsa_decompose = avx2::mldsa_decompose;
     t.mldsa_norm_at_least = avx2::mldsa_norm_at_least;
@@ -143,6 +145,7 @@ Registry detect() {
     t.mldsa_pointwise_montgomery = avx512::mldsa_pointwise_montgomery;
     t.mldsa_rej_uniform_vartime = avx512::mldsa_rej_uniform_vartime;
     t.mldsa_pointwise_acc_montgomery = avx512::mldsa_pointwise_acc_montgomery;
+    t.mldsa_rej_eta = avx512::mldsa_rej_eta;
     // Sixteen lanes with compare masks: per polynomial (γ2 = (q-1)/32,
     // best of 2,000 runs, TSC ticks, development machine) MakeHint 182
     // against AVX2's 296, Decompose 88 against 115. The other signing

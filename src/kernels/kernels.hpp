@@ -79,6 +79,18 @@ struct Table {
   // and returns the new count. Â is public, so backends may branch on it.
   std::size_t (*mldsa_rej_uniform_vartime)(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
                                            std::size_t len);
+  // ML-DSA RejBoundedPoly's candidate filter (FIPS 204 Alg. 31 lines 4–13
+  // with Alg. 15, CoeffFromHalfByte) over `len` bytes of SHAKE256 output,
+  // eta 2 or 4: each byte gives its low, then its high nibble b; b < 15
+  // (η = 2) or b < 9 (η = 4) is accepted as η − (b mod 5) or 4 − b and
+  // appended to a[filled ..], in order, until a holds 256; returns the new
+  // count. The values are secret (s1, s2): no branch or memory index may
+  // depend on them. Which nibbles are rejected may show (the number of
+  // squeezed blocks shows it anyway): a rejected nibble is discarded and
+  // independent of the accepted ones, so backends may compact by the
+  // accept mask, which they declassify (common/ct_poison.hpp).
+  std::size_t (*mldsa_rej_eta)(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
+                               unsigned eta);
   // r += a ∘ b · 2^-32 (the matrix-vector products of FIPS 204 Alg. 7
   // line 12 and Alg. 8, accumulated). In: |a_i · b_i| < q · 2^31 and
   // |r_i| < 2^31 - q. Each call adds less than q to |r_i|.

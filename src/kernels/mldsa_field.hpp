@@ -50,4 +50,16 @@ inline constexpr std::array<std::int32_t, 256> zetas = make_zetas();
 inline constexpr std::int32_t inv_ntt_factor =
     centred(pow_mod(256, q - 2) * ((std::int64_t{1} << 32) % q) % q * ((std::int64_t{1} << 32) % q));
 
+// CoeffFromHalfByte (FIPS 204 Alg. 15): a nibble b is accepted iff
+// b < eta_nibble_limit(η), as the coefficient eta_nibble_values(η)[b].
+// Vector backends use the sixteen values as a register shuffle (no memory
+// index); rejected nibbles map to 0.
+constexpr std::uint32_t eta_nibble_limit(unsigned eta) { return eta == 2 ? 15 : 9; }
+consteval std::array<std::int8_t, 16> eta_nibble_values(unsigned eta) {
+  std::array<std::int8_t, 16> v{};
+  for (unsigned b = 0; b < eta_nibble_limit(eta); ++b)
+    v[b] = static_cast<std::int8_t>(static_cast<int>(eta) - static_cast<int>(eta == 2 ? b % 5 : b));
+  return v;
+}
+
 }  // namespace pqlab::kernels::mldsa_field

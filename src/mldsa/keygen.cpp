@@ -9,6 +9,31 @@
 #include "pqlab/mldsa.hpp"
 
 namespace pqlab::mldsa {
+namespace {
+
+// ExpandS (FIPS 204 Alg. 33) of s1 ‖ s2, as many polynomials at a time as
+// the SHAKE256 lanes take, each packed into sk (Alg. 24, where s2 follows
+// s1) as soon as it is drawn. Key generation unpacks them again one at a
+// time, so no more than one batch of them is held at once (the Cortex-M4
+// build runs in 192 KB).
+template <class P>
+[[gnu::noinline]] void expand_s_into_secret_key(SecretKey<P> sk, detail::Seed64 rho_prime) {
+  using namespace detail;
+  using L = Layout<P>;
+  static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
+  constexpr std::size_t kTotal = P::l + P::k;
+  constexpr std::size_t kBatch = hash::Shake256Lanes::max_lanes;
+  std::array<Poly, kBatch> s;
+  WipeOnExit<decltype(s)> wipe(s);
+  for (std::size_t done = 0; done < kTotal; done += kBatch) {
+    const std::size_t count = kTotal - done < kBatch ? kTotal - done : kBatch;
+    expand_s_polys<P::eta>(s.data(), rho_prime, static_cast<std::uint16_t>(done), count);
+    for (std::size_t j = 0; j < count; ++j)
+      pack_eta<P::eta>(sk.data() + L::sk_s1 + (done + j) * L::eta_poly_bytes, s[j]);
+  }
+}
+
+}  // namespace
 
 // FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated one row at a
 // time and never held whole.
@@ -44,10 +69,10 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     sk[L::sk_key + i] = w.expanded[96 + i];
   }
 
-  // ExpandS (Alg. 33), s1 part, and ŝ1 = NTT(s1).
+  // (s1, s2) = ExpandS(ρ') (Alg. 33), into sk; then ŝ1 = NTT(s1).
+  expand_s_into_secret_key<P>(sk, rho_prime);
   for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
-    expand_s_poly<P::eta>(w.t, rho_prime, static_cast<std::uint16_t>(j));
-    pack_eta<P::eta>(sk.data() + L::sk_s1 + j * L::eta_poly_bytes, w.t);
+    unpack_eta<P::eta>(w.t, sk.data() + L::sk_s1 + j * L::eta_poly_bytes);
     ntt(w.s1_hat[j], w.t);
   }
 
@@ -62,8 +87,7 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     reduce(w.acc);
     intt_tomont(w.t, w.acc);
 
-    expand_s_poly<P::eta>(w.s2, rho_prime, static_cast<std::uint16_t>(P::l + i));
-    pack_eta<P::eta>(sk.data() + L::sk_s2 + i * L::eta_poly_bytes, w.s2);
+    unpack_eta<P::eta>(w.s2, sk.data() + L::sk_s2 + i * L::eta_poly_bytes);
     for (std::size_t c = 0; c < n; ++c) {
       const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));  // FIPS 204 Alg. 35
       w.t1.c[c] = s.high;

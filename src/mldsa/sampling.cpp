@@ -3,8 +3,6 @@
 
 #include <array>
 
-#include "common/ct.hpp"
-#include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "kernels/kernels.hpp"
 #include "mldsa/packing.hpp"
@@ -33,6 +31,15 @@ std::array<std::uint8_t, 34> matrix_seed(Seed32 rho, MatrixIndex at) {
   seed[32] = at.col;
   seed[33] = at.row;
   return seed;
+}
+
+// ρ' ‖ IntegerToBytes(index, 2) (ExpandS, Alg. 33) or ρ'' ‖
+// IntegerToBytes(nonce, 2) (ExpandMask, Alg. 34), written in place (the
+// 64-byte seed is secret: no copies left behind).
+void fill_indexed_seed(std::array<std::uint8_t, 66>& seed, Seed64 seed64, std::uint16_t index) {
+  for (std::size_t i = 0; i < 64; ++i) seed[i] = seed64[i];
+  seed[64] = static_cast<std::uint8_t>(index);
+  seed[65] = static_cast<std::uint8_t>(index >> 8);
 }
 
 }  // namespace
@@ -80,52 +87,51 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
   }
 }
 
-// FIPS 204 Alg. 31 (RejBoundedPoly) with Alg. 15 (CoeffFromHalfByte). The
-// nibbles are secret: each is mapped and accepted with masks, and the
-// accepted value is written at position `filled` (the slot past the end
-// absorbs writes once the polynomial is full). Which nibbles get rejected
-// shows in the number of blocks squeezed; those nibbles are discarded and
-// independent of the accepted ones. So each accept/reject decision is
-// declassified for the constant-time test (common/ct_poison.hpp); the
-// accepted values stay secret.
+// FIPS 204 Alg. 33 (ExpandS): RejBoundedPoly (Alg. 31) for `count`
+// polynomials, their SHAKE256 instances run side by side. Each block goes
+// through the kernel's filter (Alg. 31 lines 4–13 with Alg. 15), which
+// keeps the coefficients secret. Which nibbles get rejected shows in the
+// number of blocks squeezed per lane; those nibbles are discarded and
+// independent of the accepted ones, so the counts are public
+// (declassified by the filter for the constant-time test,
+// common/ct_poison.hpp).
 template <int Eta>
-void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index) {
+void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count) {
   static_assert(Eta == 2 || Eta == 4);
-  std::array<std::uint8_t, 66> seed;
-  for (std::size_t i = 0; i < 64; ++i) seed[i] = rho_prime[i];
-  seed[64] = static_cast<std::uint8_t>(index);
-  seed[65] = static_cast<std::uint8_t>(index >> 8);
-  hash::Shake256 xof;
-  xof.absorb(seed);
-  std::array<std::int32_t, n + 1> coeffs;
-  std::array<std::uint8_t, kShake256Block> buf;
-  std::size_t filled = 0;
-  while (filled < n) {
-    xof.squeeze(buf);
-    for (const std::uint8_t byte : buf) {
-      for (const std::uint32_t b : {static_cast<std::uint32_t>(byte & 15), static_cast<std::uint32_t>(byte >> 4)}) {
-        std::uint32_t value, accept;
-        if constexpr (Eta == 2) {
-          accept = ct::declassify_value(ct::mask_lt(b, 15));
-          value = b - ((b * 205) >> 10) * 5;  // b mod 5 for b < 15
-          value = 2 - value;
-        } else {
-          accept = ct::declassify_value(ct::mask_lt(b, 9));
-          value = 4 - b;
-        }
-        const std::uint32_t room = ct::mask_lt(static_cast<std::uint32_t>(filled), static_cast<std::uint32_t>(n));
-        coeffs[filled] = static_cast<std::int32_t>(value);
-        filled += accept & room & 1u;
+  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
+  struct Work {
+    std::array<std::array<std::uint8_t, 66>, kLanes> seeds;
+    std::array<std::array<std::uint8_t, kShake256Block>, kLanes> blocks;
+  } w;
+  const kernels::Table& k = kernels::active();
+  for (std::size_t done = 0; done < count;) {
+    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
+    std::span<const std::uint8_t> in[kLanes];
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      fill_indexed_seed(w.seeds[lane], rho_prime, static_cast<std::uint16_t>(first_index + done + lane));
+      in[lane] = w.seeds[lane];
+    }
+    hash::Shake256Lanes xof;
+    xof.absorb_once(in, lanes);
+    std::uint8_t* outs[kLanes];
+    for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.blocks[lane].data();
+    std::array<std::size_t, kLanes> filled{};
+    for (bool all_full = false; !all_full;) {
+      xof.squeeze_block(outs);
+      all_full = true;
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
+        if (filled[lane] < n)
+          filled[lane] = k.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
+                                         kShake256Block, static_cast<unsigned>(Eta));
+        all_full = all_full && filled[lane] == n;
       }
     }
+    done += lanes;
   }
-  for (std::size_t i = 0; i < n; ++i) out.c[i] = coeffs[i];
-  secure_wipe(coeffs.data(), sizeof coeffs);
-  secure_wipe(buf.data(), buf.size());
-  secure_wipe(seed.data(), seed.size());  // holds rho' (secret)
+  secure_wipe(&w, sizeof w);  // ρ' and the XOF output are secret
 }
-template void expand_s_poly<2>(Poly&, Seed64, std::uint16_t);
-template void expand_s_poly<4>(Poly&, Seed64, std::uint16_t);
+template void expand_s_polys<2>(Poly*, Seed64, std::uint16_t, std::size_t);
+template void expand_s_polys<4>(Poly*, Seed64, std::uint16_t, std::size_t);
 
 namespace {
 
@@ -138,21 +144,13 @@ void unpack_mask(Poly& out, const std::uint8_t* packed) {
 template <int Gamma1Log2>
 constexpr std::size_t kMaskBytes = 32 * (Gamma1Log2 + 1);
 
-// ρ'' ‖ IntegerToBytes(nonce, 2), written in place (ρ'' is secret: no
-// copies left behind).
-void fill_mask_seed(std::array<std::uint8_t, 66>& seed, Seed64 rho_second, std::uint16_t nonce) {
-  for (std::size_t i = 0; i < 64; ++i) seed[i] = rho_second[i];
-  seed[64] = static_cast<std::uint8_t>(nonce);
-  seed[65] = static_cast<std::uint8_t>(nonce >> 8);
-}
-
 }  // namespace
 
 // FIPS 204 Alg. 34 (ExpandMask) for one polynomial.
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
   std::array<std::uint8_t, 66> seed;
-  fill_mask_seed(seed, rho_second, nonce);
+  fill_indexed_seed(seed, rho_second, nonce);
   std::array<std::uint8_t, kMaskBytes<Gamma1Log2>> buf;
   hash::shake256(seed, buf);
   unpack_mask<Gamma1Log2>(out, buf.data());
@@ -176,7 +174,7 @@ void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, 
     const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
     std::span<const std::uint8_t> in[kLanes];
     for (std::size_t lane = 0; lane < lanes; ++lane) {
-      fill_mask_seed(w.seeds[lane], rho_second, static_cast<std::uint16_t>(first_nonce + done + lane));
+      fill_indexed_seed(w.seeds[lane], rho_second, static_cast<std::uint16_t>(first_nonce + done + lane));
       in[lane] = w.seeds[lane];
     }
     hash::Shake256Lanes xof;

@@ -23,10 +23,11 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 // `count` entries at once, up to eight SHAKE128 instances side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count);
 
-// RejBoundedPoly(ρ' ‖ IntegerToBytes(index, 2)) (FIPS 204 Alg. 31, as used
-// by ExpandS, Alg. 33). Coefficients in [-η, η].
+// ExpandS (FIPS 204 Alg. 33): out[j] = RejBoundedPoly(ρ' ‖
+// IntegerToBytes(first_index + j, 2)) (Alg. 31) for j < count, up to eight
+// SHAKE256 instances side by side. Coefficients in [-η, η].
 template <int Eta>
-void expand_s_poly(Poly& out, Seed64 rho_prime, std::uint16_t index);
+void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count);
 
 // ExpandMask's polynomial y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r, 2)),
 // γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].

@@ -9,7 +9,8 @@
 // adjacent ones are made secret), and a secret factor in each pointwise
 // product; and each of ML-DSA signing's steps (Decompose, MakeHint, the
 // norm check, z packing and unpacking, the reductions) must keep secret what it makes from one secret
-// coefficient. A
+// coefficient, and ExpandS's filter the coefficients it makes from secret
+// bytes. A
 // kernel that MSan tracks too little (an intrinsic it handles bitwise, see
 // msan_intrinsics.hpp) would let the test's secrets turn public unseen.
 #include <sanitizer/msan_interface.h>
@@ -155,6 +156,17 @@ void check_backend(std::string_view backend) {
     // That byte is bits 4-11 (b = 20) or 6-13 (b = 18) of the value: the
     // low two bytes of z_kSecret (MSan does not follow γ1 - v's borrows).
     expect_all_secret(backend, "mldsa_unpack_z", &unpacked[kSecret], 2);
+  }
+  // ExpandS's filter over wholly secret XOF bytes: the coefficients stay
+  // secret; the accept decisions, which the kernel declassifies (see
+  // kernels.hpp), steer the count and the loop without a report.
+  for (const unsigned eta : {2u, 4u}) {
+    std::array<std::uint8_t, 136> xof;
+    for (std::size_t i = 0; i < xof.size(); ++i) xof[i] = static_cast<std::uint8_t>(i * 37 + 11);
+    __msan_poison(xof.data(), xof.size());
+    std::array<std::int32_t, 256> s{};
+    const std::size_t count = t.mldsa_rej_eta(s.data(), 0, xof.data(), xof.size(), eta);
+    expect_all_secret(backend, "mldsa_rej_eta", s.data(), count * sizeof s[0]);
   }
   // The reductions: coefficient kSecret stays secret.
   auto reduced = secret_z;

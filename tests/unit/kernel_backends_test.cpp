@@ -266,23 +266,24 @@ TEST(KernelBackends, MlkemCbdBitExact) {
 // The candidate filters on random XOF-like bytes, on bytes that are all
 // rejected (0xff) or all accepted (0x00), from several fill levels (so the
 // vector loops meet the end of the polynomial at every offset) and buffer
-// lengths (so they meet the end of the input at every offset).
+// lengths, in steps of `step` bytes (so they meet the end of the input at
+// every offset). filter(table, a, filled, buf, len) calls one backend's.
 template <class T, class Filter>
-void expect_filter_bit_exact(Filter filter, std::uint64_t seed) {
+void expect_filter_bit_exact(Filter filter, std::uint64_t seed, std::size_t step, std::size_t max_len) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(seed);
-  std::vector<std::uint8_t> buf(3 * 168);
+  std::vector<std::uint8_t> buf(max_len);
   for (const auto& k : b.others) {
     for (int fill = 0; fill < 3; ++fill) {
       for (auto& x : buf) x = fill == 0 ? static_cast<std::uint8_t>(rng()) : fill == 1 ? 0xff : 0x00;
-      for (std::size_t len = 0; len <= buf.size(); len += 3) {
+      for (std::size_t len = 0; len <= buf.size(); len += step) {
         for (std::size_t filled : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{239},
                                    std::size_t{240}, std::size_t{241}, std::size_t{255}, std::size_t{256}}) {
           std::array<T, 256> want, got;
           want.fill(-1);
           got.fill(-1);
-          const std::size_t n_want = (b.portable.*filter)(want.data(), filled, buf.data(), len);
-          const std::size_t n_got = (k.*filter)(got.data(), filled, buf.data(), len);
+          const std::size_t n_want = filter(b.portable, want.data(), filled, buf.data(), len);
+          const std::size_t n_got = filter(k, got.data(), filled, buf.data(), len);
           ASSERT_EQ(n_got, n_want) << k.name << " fill " << fill << " len " << len << " from " << filled;
           // Slots from `filled` to the new count are the output; the rest
           // is scratch the filter may have written.
@@ -297,10 +298,28 @@ void expect_filter_bit_exact(Filter filter, std::uint64_t seed) {
 }
 
 TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
-  expect_filter_bit_exact<std::int16_t>(&kernels::Table::mlkem_rej_uniform_vartime, 15);
+  expect_filter_bit_exact<std::int16_t>(
+      [](const kernels::Table& k, std::int16_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
+        return k.mlkem_rej_uniform_vartime(a, filled, buf, len);
+      },
+      15, 3, 3 * 168);
 }
 TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
-  expect_filter_bit_exact<std::int32_t>(&kernels::Table::mldsa_rej_uniform_vartime, 16);
+  expect_filter_bit_exact<std::int32_t>(
+      [](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
+        return k.mldsa_rej_uniform_vartime(a, filled, buf, len);
+      },
+      16, 3, 3 * 168);
+}
+// ExpandS's filter for both η, over every length up to two SHAKE256
+// blocks (a polynomial takes about 1.7 blocks at η = 4).
+TEST(KernelBackends, MldsaEtaRejectionSamplingBitExact) {
+  for (unsigned eta : {2u, 4u}) {
+    expect_filter_bit_exact<std::int32_t>(
+        [eta](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf,
+              std::size_t len) { return k.mldsa_rej_eta(a, filled, buf, len, eta); },
+        17 + eta, 1, 2 * 136);
+  }
 }
 
 TEST(KernelBackends, MldsaArithmeticBitExact) {

@@ -1,0 +1,86 @@
+// ML-DSA's ExpandS filter (FIPS 204 Alg. 31 lines 4–13 with Alg. 15,
+// CoeffFromHalfByte) with AVX2: sixteen bytes, 32 nibbles, per step, in
+// groups of eight. The nibbles are split into bytes in stream order; a
+// byte shuffle over the sixteen constants of
+// mldsa_field::eta_nibble_values (a register, so no memory index depends
+// on a nibble) maps each to its coefficient; a compare with the limit
+// gives the accepted ones. AVX2 has no compress, so the accept mask of a
+// group indexes a table of lane permutations that moves the accepted
+// values to the front, in order. Only that mask steers anything, and the
+// kernel seam lets it show: it is declassified for the constant-time test.
+// The buffer is read only within len; a group whose accepted values would
+// pass slot 255 is stored through a masked store. The result equals the
+// portable filter's.
+#include <immintrin.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "common/ct_poison.hpp"
+#include "kernels/mldsa_field.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+constexpr std::array<std::int8_t, 16> kValuesEta2 = mldsa_field::eta_nibble_values(2);
+constexpr std::array<std::int8_t, 16> kValuesEta4 = mldsa_field::eta_nibble_values(4);
+
+// For each 8-bit accept mask: the positions of its set bits, in order,
+// then zeros (8 bytes per mask, widened to a lane permutation on use).
+constexpr std::array<std::uint64_t, 256> make_compaction_table() {
+  std::array<std::uint64_t, 256> t{};
+  for (unsigned mask = 0; mask < 256; ++mask) {
+    unsigned out = 0;
+    for (unsigned bit = 0; bit < 8; ++bit)
+      if ((mask >> bit) & 1u) t[mask] |= std::uint64_t{bit} << (8 * out++);
+  }
+  return t;
+}
+constexpr std::array<std::uint64_t, 256> kCompaction = make_compaction_table();
+
+}  // namespace
+
+std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
+                          unsigned eta) {
+  const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(eta == 2 ? kValuesEta2.data()
+                                                                                    : kValuesEta4.data()));
+  const __m128i limit = _mm_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
+  const __m128i low_nibble = _mm_set1_epi8(0x0f);
+  for (std::size_t pos = 0; pos < len && filled < 256; pos += 16) {
+    const std::size_t bytes = std::min<std::size_t>(16, len - pos);
+    alignas(16) std::uint8_t chunk[16] = {};
+    std::memcpy(chunk, buf + pos, bytes);
+    const __m128i raw = _mm_load_si128(reinterpret_cast<const __m128i*>(chunk));
+    const __m128i lo = _mm_and_si128(raw, low_nibble);
+    const __m128i hi = _mm_and_si128(_mm_srli_epi16(raw, 4), low_nibble);
+    // Nibbles 0..15 and 16..31 of the step, each byte's low one first.
+    const __m128i halves[2] = {_mm_unpacklo_epi8(lo, hi), _mm_unpackhi_epi8(lo, hi)};
+    const std::uint32_t present = bytes == 16 ? 0xffffffffu : (1u << (2 * bytes)) - 1;
+    for (std::size_t group = 0; group < 4 && filled < 256; ++group) {
+      const __m128i nibbles = group % 2 == 0 ? halves[group / 2] : _mm_srli_si128(halves[group / 2], 8);
+      const auto in_buffer = (present >> (8 * group)) & 0xffu;
+      const auto below = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(nibbles, limit))) & 0xffu;
+      const std::uint32_t accept = ct::declassify_value(below & in_buffer);
+      const __m256i coeffs = _mm256_cvtepi8_epi32(_mm_shuffle_epi8(values, nibbles));
+      const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompaction[accept])));
+      const __m256i packed = _mm256_permutevar8x32_epi32(coeffs, order);
+      const auto count = static_cast<std::size_t>(__builtin_popcount(accept));
+      if (filled + 8 <= 256) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed);
+        filled += count;
+      } else {
+        // Near the end: keep only the slots up to 255.
+        const std::size_t kept = std::min<std::size_t>(count, 256 - filled);
+        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const __m256i store = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(kept)), lanes);
+        _mm256_maskstore_epi32(a + filled, store, packed);
+        filled += kept;
+      }
+    }
+  }
+  return filled;
+}
+
+}  // namespace pqlab::kernels::avx2
