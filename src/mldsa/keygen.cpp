@@ -35,8 +35,8 @@ template <class P>
 
 }  // namespace
 
-// FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated one row at a
-// time and never held whole.
+// FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated eight entries
+// at a time and never held whole.
 template <class P>
 Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   using namespace detail;
@@ -45,7 +45,6 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     std::array<std::uint8_t, 34> seed_in;
     std::array<std::uint8_t, 128> expanded;  // ρ ‖ ρ' ‖ K
     NttPoly s1_hat[P::l];
-    NttPoly row[P::l];
     NttPoly acc;
     Poly t;
     Poly s2;
@@ -76,26 +75,26 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     ntt(w.s1_hat[j], w.t);
   }
 
-  for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
-    // Row i of Â (Alg. 32), then t_i = NTT^-1(Σ_j Â_ij ∘ ŝ1_j) + s2_i.
-    std::array<MatrixIndex, P::l> at;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
-      at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
-    expand_a_entries_vartime(w.row, rho, at.data(), at.size());
-    multiply_ntt(w.acc, w.row[0], w.s1_hat[0]);
-    for (std::size_t j = 1; j < static_cast<std::size_t>(P::l); ++j) multiply_ntt_add(w.acc, w.row[j], w.s1_hat[j]);
+  // t = NTT^-1(Â ∘ ŝ1) + s2 row by row (Alg. 6 lines 5-6), Â (Alg. 32) in
+  // row-major order; then (t1, t0) = Power2Round(t) (Alg. 35).
+  std::array<NttPoly, kMatrixBatch> a_batch;  // public
+  for_each_matrix_entry_vartime<P::k, P::l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+    if (j == 0)
+      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
+    else
+      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
+    if (j + 1 < static_cast<std::size_t>(P::l)) return;
     reduce(w.acc);
     intt_tomont(w.t, w.acc);
-
     unpack_eta<P::eta>(w.s2, sk.data() + L::sk_s2 + i * L::eta_poly_bytes);
     for (std::size_t c = 0; c < n; ++c) {
-      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));  // FIPS 204 Alg. 35
+      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
       w.t1.c[c] = s.high;
       w.t0.c[c] = s.low;
     }
     pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
     pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, w.t0);
-  }
+  });
 
   // tr = H(pk, 64)
   hash::shake256(pk, std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));

@@ -1,6 +1,7 @@
 // ML-DSA pseudorandom sampling (FIPS 204 §7.3): ExpandA, ExpandS,
 // ExpandMask, SampleInBall.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -22,6 +23,24 @@ struct MatrixIndex {
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 // `count` entries at once, up to eight SHAKE128 instances side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count);
+
+// Â (FIPS 204 Alg. 32) for a k × l matrix, entry by entry in row-major
+// order, generated kMatrixBatch at a time into `batch` so that the SHAKE128
+// lanes are full whatever l is: calls visit(i, j, Â_ij) for each entry.
+// Â is public.
+inline constexpr std::size_t kMatrixBatch = 8;
+template <std::size_t K, std::size_t L, class Visit>
+void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit) {
+  constexpr std::size_t total = K * L;
+  for (std::size_t first = 0; first < total; first += kMatrixBatch) {
+    const std::size_t count = total - first < kMatrixBatch ? total - first : kMatrixBatch;
+    std::array<MatrixIndex, kMatrixBatch> at;
+    for (std::size_t e = 0; e < count; ++e)
+      at[e] = {static_cast<std::uint8_t>((first + e) / L), static_cast<std::uint8_t>((first + e) % L)};
+    expand_a_entries_vartime(batch.data(), rho, at.data(), count);
+    for (std::size_t e = 0; e < count; ++e) visit((first + e) / L, (first + e) % L, batch[e]);
+  }
+}
 
 // ExpandS (FIPS 204 Alg. 33): out[j] = RejBoundedPoly(ρ' ‖
 // IntegerToBytes(first_index + j, 2)) (Alg. 31) for j < count, up to eight

@@ -16,7 +16,7 @@ namespace detail {
 
 // FIPS 204 Alg. 8 lines 8–12: w1Encode(w1') of the signature, or
 // invalid_signature for malformed hints or z out of range. Â is generated
-// one row at a time.
+// eight entries at a time.
 template <class P>
 Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
                          std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed) {
@@ -40,20 +40,19 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
   ntt(c_hat, t);
 
   // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
-  NttPoly row[l];
-  NttPoly acc, t1_hat;
-  for (std::size_t i = 0; i < k; ++i) {
-    std::array<MatrixIndex, l> at;
-    for (std::size_t j = 0; j < l; ++j) at[j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
-    expand_a_entries_vartime(row, rho, at.data(), at.size());
-    multiply_ntt(acc, row[0], z_hat[0]);
-    for (std::size_t j = 1; j < l; ++j) multiply_ntt_add(acc, row[j], z_hat[j]);
-
+  std::array<NttPoly, kMatrixBatch> a_batch;
+  NttPoly acc, t1_hat, ct1;
+  for_each_matrix_entry_vartime<k, l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+    if (j == 0)
+      multiply_ntt(acc, a_ij, z_hat[0]);
+    else
+      multiply_ntt_add(acc, a_ij, z_hat[j]);
+    if (j + 1 < l) return;
     unpack_t1(t, pk.data() + 32 + i * Lay::t1_poly_bytes);
     for (auto& x : t.c) x <<= d;
     ntt(t1_hat, t);
-    multiply_ntt(row[0], c_hat, t1_hat);
-    for (std::size_t c = 0; c < n; ++c) acc.c[c] -= row[0].c[c];
+    multiply_ntt(ct1, c_hat, t1_hat);
+    for (std::size_t c = 0; c < n; ++c) acc.c[c] -= ct1.c[c];
     reduce(acc);
     intt_tomont(t, acc);
     for (std::size_t c = 0; c < n; ++c) {
@@ -61,7 +60,7 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
       t.c[c] = use_hint<P::gamma2>(add_q_if_negative(t.c[c]), h);
     }
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, t);
-  }
+  });
   return Status::ok;
 }
 
