@@ -17,6 +17,13 @@
 //   the shadow of lane i of the operands, not of the lane the index picks,
 //   so secrets moved by the permute turn public. Here the permute is done
 //   through memory with the (public) indices, which MSan tracks exactly.
+// - VPCOMPRESSD (_mm512_maskz_compress_epi32, the AVX-512 ExpandS filter's
+//   packing of accepted coefficients) is unknown to it: it checks the
+//   operand strictly, as if the secret coefficients were branched on. Here
+//   the packing is done through memory by the (public) mask.
+// - VPERMD (_mm256_permutevar8x32_epi32, the AVX2 ExpandS filter's
+//   packing; this header is also included into the AVX2 kernel files) it
+//   treats like VPERMT2D above; here it goes through memory too.
 // Nothing here makes a secret public. The production build is untouched.
 #pragma once
 #include <immintrin.h>
@@ -61,6 +68,23 @@ template <class... V>
   return _mm512_load_si512(out);
 }
 
+[[gnu::always_inline, gnu::target("avx512f")]] inline __m512i maskz_compress_epi32(__mmask16 keep, __m512i a) {
+  alignas(64) int src[16], out[16] = {};
+  _mm512_store_si512(src, a);
+  int next = 0;
+  for (int i = 0; i < 16; ++i)
+    if ((keep >> i) & 1) out[next++] = src[i];
+  return _mm512_load_si512(out);
+}
+
+[[gnu::always_inline, gnu::target("avx2")]] inline __m256i permutevar8x32_epi32(__m256i a, __m256i idx) {
+  alignas(32) int src[8], index[8], out[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(src), a);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(index), idx);
+  for (int i = 0; i < 8; ++i) out[i] = src[index[i] & 7];
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(out));
+}
+
 }  // namespace pqlab::ct_msan
 
 #undef _mm512_ternarylogic_epi64
@@ -83,3 +107,7 @@ template <class... V>
 #define _mm_sha256msg2_epu32(A, B) (::pqlab::ct_msan::sha256msg2((A), (B)))
 #undef _mm512_permutex2var_epi32
 #define _mm512_permutex2var_epi32(A, I, B) (::pqlab::ct_msan::permutex2var_epi32((A), (I), (B)))
+#undef _mm512_maskz_compress_epi32
+#define _mm512_maskz_compress_epi32(K, A) (::pqlab::ct_msan::maskz_compress_epi32((K), (A)))
+#undef _mm256_permutevar8x32_epi32
+#define _mm256_permutevar8x32_epi32(A, I) (::pqlab::ct_msan::permutevar8x32_epi32((A), (I)))
