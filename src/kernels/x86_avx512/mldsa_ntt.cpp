@@ -71,18 +71,23 @@ constexpr Permutation kNaturalTo1 = make_permutation(0, 1), k1To2 = make_permuta
                       k8ToNatural = make_permutation(8, 0);
 
 // ---- Twiddles ------------------------------------------------------------
-// A multiplier per lane and its product with q^-1 mod 2^32.
+// A multiplier per lane and its product with q^-1 mod 2^32; the _odd forms
+// hold the odd lanes' values in the even lanes, where _mm512_mul_epi32
+// reads its operands.
 struct Twiddle {
-  __m512i zeta, zeta_qinv;
+  __m512i zeta, zeta_qinv, zeta_odd, zeta_qinv_odd;
 };
-inline Twiddle broadcast(std::int32_t z) { return {_mm512_set1_epi32(z), _mm512_set1_epi32(times_qinv(z))}; }
+inline Twiddle broadcast(std::int32_t z) {
+  const __m512i zeta = _mm512_set1_epi32(z), zeta_qinv = _mm512_set1_epi32(times_qinv(z));
+  return {zeta, zeta_qinv, zeta, zeta_qinv};
+}
 
 // Per-lane twiddles of the in-pair layers: for pair p in layout s, lane l
 // pairs coefficient g = 32p + coefficient_at(s, 0, l) with g + s; Alg. 41
 // gives that butterfly zetas[128/s + g/(2s)], Alg. 42 -zetas[256/s - 1 -
 // g/(2s)].
 struct PairTwiddles {
-  std::array<Lanes, 8> zeta, zeta_qinv;
+  std::array<Lanes, 8> zeta, zeta_qinv, zeta_odd, zeta_qinv_odd;
 };
 constexpr PairTwiddles make_twiddles(int span, bool inverse) {
   PairTwiddles t{};
@@ -95,6 +100,11 @@ constexpr PairTwiddles make_twiddles(int span, bool inverse) {
       t.zeta[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = z;
       t.zeta_qinv[static_cast<std::size_t>(p)][static_cast<std::size_t>(lane)] = times_qinv(z);
     }
+  for (std::size_t p = 0; p < 8; ++p)
+    for (std::size_t lane = 0; lane < 16; ++lane) {
+      t.zeta_odd[p][lane] = t.zeta[p][lane | 1];
+      t.zeta_qinv_odd[p][lane] = t.zeta_qinv[p][lane | 1];
+    }
   return t;
 }
 constexpr PairTwiddles kForward8 = make_twiddles(8, false), kForward4 = make_twiddles(4, false),
@@ -105,8 +115,12 @@ constexpr PairTwiddles kInverse8 = make_twiddles(8, true), kInverse4 = make_twid
 inline __m512i load(const std::int32_t* p) { return _mm512_loadu_si512(p); }
 inline void store(std::int32_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
 inline Twiddle load(const PairTwiddles& t, std::size_t p) {
-  return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())};
+  return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data()), load(t.zeta_odd[p].data()),
+          load(t.zeta_qinv_odd[p].data())};
 }
+// Lanes 2m + 1 copied into lanes 2m (and kept in 2m + 1). A shuffle rather
+// than a 64-bit shift: it leaves the multiplier port to the multiplies.
+inline __m512i odd_to_even(__m512i x) { return _mm512_castps_si512(_mm512_movehdup_ps(_mm512_castsi512_ps(x))); }
 
 inline void permute(__m512i& x, __m512i& y, const Permutation& p) {
   const __m512i first = _mm512_permutex2var_epi32(x, load(p.first.data()), y);
@@ -115,17 +129,18 @@ inline void permute(__m512i& x, __m512i& y, const Permutation& p) {
 }
 
 // montgomery_reduce(x · zeta) per lane: the 64-bit products of the even
-// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32.
+// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32,
+// whose high halves are the results.
 inline __m512i mont_mul(__m512i x, const Twiddle& w) {
   const __m512i q = _mm512_set1_epi32(kQ);
-  const __m512i x_odd = _mm512_srli_epi64(x, 32);
+  const __m512i x_odd = odd_to_even(x);
   const __m512i prod_even = _mm512_mul_epi32(x, w.zeta);
-  const __m512i prod_odd = _mm512_mul_epi32(x_odd, _mm512_srli_epi64(w.zeta, 32));
+  const __m512i prod_odd = _mm512_mul_epi32(x_odd, w.zeta_odd);
   const __m512i t_even = _mm512_mul_epi32(x, w.zeta_qinv);
-  const __m512i t_odd = _mm512_mul_epi32(x_odd, _mm512_srli_epi64(w.zeta_qinv, 32));
+  const __m512i t_odd = _mm512_mul_epi32(x_odd, w.zeta_qinv_odd);
   const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(t_even, q));
   const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(t_odd, q));
-  return _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd);
+  return _mm512_mask_blend_epi32(0xaaaa, odd_to_even(r_even), r_odd);
 }
 
 // Cooley–Tukey (Alg. 41) and Gentleman–Sande (Alg. 42) butterflies.
@@ -221,10 +236,10 @@ inline __m512i pointwise16(const std::int32_t* a, const std::int32_t* b) {
   const __m512i qinv = _mm512_set1_epi32(kQInv);
   const __m512i x = load(a), y = load(b);
   const __m512i prod_even = _mm512_mul_epi32(x, y);
-  const __m512i prod_odd = _mm512_mul_epi32(_mm512_srli_epi64(x, 32), _mm512_srli_epi64(y, 32));
+  const __m512i prod_odd = _mm512_mul_epi32(odd_to_even(x), odd_to_even(y));
   const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(_mm512_mul_epi32(prod_even, qinv), q));
   const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(_mm512_mul_epi32(prod_odd, qinv), q));
-  return _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64(r_even, 32), r_odd);
+  return _mm512_mask_blend_epi32(0xaaaa, odd_to_even(r_even), r_odd);
 }
 
 }  // namespace
