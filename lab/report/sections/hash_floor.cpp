@@ -1,10 +1,14 @@
-// Report section: how close each ML-KEM operation gets to its hashing
-// floor. The number of Keccak-f[1600] permutations an operation needs
-// follows from FIPS 203's parameters (see performance-floor note in the
-// design); the cost of one permutation is measured here, per backend, as
-// SHAKE256 squeezing many blocks; floor = permutations × that cost.
+// Report section: how close each Keccak-based operation (ML-KEM, ML-DSA,
+// SLH-DSA-SHAKE) gets to its hashing floor. The number of Keccak-f[1600]
+// permutations an operation needs follows from its standard's parameters
+// (see the performance-floor note in the design); the cost of one
+// permutation is measured here, per backend, as SHAKE256 squeezing many
+// blocks (and per state of the 4- and 8-state calls); floor = permutations
+// × that cost.
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -51,10 +55,88 @@ std::size_t decaps_perms(const KemShape& p) {
   return permutations(64, 64, 72) + permutations(32 + p.ct_bytes, 32, 136) + encrypt_perms(p);
 }
 
+// FIPS 204 (ML-DSA), per set: k, l, the bytes of y's encoding (32·(1 +
+// log2 γ1)), c̃'s length (λ/4), w1's encoding, and the median number of
+// signing iterations: each iteration succeeds independently with
+// probability 1/E, E the expected count of FIPS 204 Table 1 (4.25, 5.1,
+// 3.85), so the median is the least m with 1 − (1 − 1/E)^m ≥ 1/2: 3, 4, 3.
+struct DsaShape {
+  std::size_t k, l, mask_bytes, ctilde_bytes, w1_bytes;
+  std::size_t iterations;
+};
+std::optional<DsaShape> dsa_shape(const std::string& name) {
+  if (name == "ML-DSA-44") return DsaShape{4, 4, 576, 32, 4 * 192, 3};
+  if (name == "ML-DSA-65") return DsaShape{6, 5, 640, 48, 6 * 128, 4};
+  if (name == "ML-DSA-87") return DsaShape{8, 7, 640, 64, 8 * 128, 3};
+  return std::nullopt;
+}
+// Â: k·l SHAKE128 streams of 5 blocks (840 bytes give 280 candidates, of
+// which 256 are needed, each kept with probability 0.999); ExpandS: k + l
+// SHAKE256 streams of 2 blocks (272 nibbles; about 256/(15/16) or
+// 256/(9/16) needed, so a third block is sometimes squeezed); μ over
+// tr ‖ M′ with M′ = 0 ‖ 0 ‖ M (pure, empty context).
+double mldsa_perms(const DsaShape& p, std::size_t pk_bytes, std::size_t message_bytes, const std::string& op) {
+  const double matrix = static_cast<double>(p.k * p.l * 5);
+  const double tr = static_cast<double>(permutations(pk_bytes, 64, 136));
+  const double mu = static_cast<double>(permutations(64 + 2 + message_bytes, 64, 136));
+  const double ctilde = static_cast<double>(permutations(64 + p.w1_bytes, p.ctilde_bytes, 136));
+  if (op == "keygen") return static_cast<double>(permutations(34, 128, 136)) + matrix + 2.0 * static_cast<double>(p.k + p.l) + tr;
+  if (op == "verify") return tr + mu + matrix + 1 /* SampleInBall */ + ctilde;
+  // sign: tr is in the secret key; ρ'' = H(K ‖ rnd ‖ μ); then per iteration
+  // ExpandMask (l streams), c̃ and SampleInBall.
+  const double per_iteration = static_cast<double>(p.l * permutations(66, p.mask_bytes, 136)) + ctilde + 1;
+  return mu + static_cast<double>(permutations(128, 64, 136)) + matrix +
+         static_cast<double>(p.iterations) * per_iteration;
+}
+
+// FIPS 205 (SLH-DSA-SHAKE), per set: n, d, h′, a, k and the message digest
+// length m; w = 16, len = 2n + 3.
+struct SlhShape {
+  std::size_t n, d, hp, a, k, m;
+};
+std::optional<SlhShape> slh_shake_shape(const std::string& name) {
+  const std::string prefix = "SLH-DSA-SHAKE-";
+  if (name.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string set = name.substr(prefix.size());
+  if (set == "128s") return SlhShape{16, 7, 9, 12, 14, 30};
+  if (set == "128f") return SlhShape{16, 22, 3, 6, 33, 34};
+  if (set == "192s") return SlhShape{24, 7, 9, 14, 17, 39};
+  if (set == "192f") return SlhShape{24, 22, 3, 8, 33, 42};
+  if (set == "256s") return SlhShape{32, 8, 8, 14, 22, 47};
+  if (set == "256f") return SlhShape{32, 17, 4, 9, 35, 49};
+  return std::nullopt;
+}
+// F, H and PRF are one permutation each (PK.seed ‖ ADRS ‖ input fits in
+// SHAKE256's 136-byte rate for every n); T_l absorbs PK.seed ‖ ADRS ‖ l·n
+// bytes. Signing counts what any signer must compute: the FORS trees, and
+// each of the d XMSS trees whole (2^h′ WOTS+ public keys of len chains of
+// 15 F calls, len PRF and one T_len each, 2^h′ − 1 H), which also yields
+// the WOTS+ signature's chain values; keygen is the top tree; verification
+// recomputes one chain remainder per digit (about half the chain on
+// average) and the paths.
+double slh_shake_perms(const SlhShape& p, std::size_t message_bytes, const std::string& op) {
+  const std::size_t len = 2 * p.n + 3;
+  const double leaves = static_cast<double>(std::size_t{1} << p.hp);
+  const double wots_pk = static_cast<double>(len * 16 + permutations(p.n + 32 + len * p.n, p.n, 136));
+  const double tree = leaves * wots_pk + (leaves - 1);
+  if (op == "keygen") return tree;
+  const double msg = static_cast<double>(p.n * 3 + 2 + message_bytes);
+  const double h_msg = static_cast<double>(permutations(static_cast<std::size_t>(msg), p.m, 136));
+  const double fors_root = static_cast<double>(permutations(p.n + 32 + p.k * p.n, p.n, 136));
+  if (op == "verify") {
+    const double wots = static_cast<double>(len) * 7.5 + static_cast<double>(permutations(p.n + 32 + len * p.n, p.n, 136));
+    return h_msg + static_cast<double>(p.k * (1 + p.a)) + fors_root + static_cast<double>(p.d) * (wots + static_cast<double>(p.hp));
+  }
+  const double prf_msg = static_cast<double>(permutations(2 * p.n + 2 + message_bytes, p.n, 136));
+  const double fors = static_cast<double>(p.k) * (3.0 * static_cast<double>(std::size_t{1} << p.a) - 1) + fors_root;
+  return prf_msg + h_msg + fors + static_cast<double>(p.d) * tree;
+}
+
 struct FloorRow {
   std::string algorithm, backend, operation;
-  std::size_t perms = 0;
+  double perms = 0;
   double perm_ticks = 0, floor_ticks = 0, measured_ticks = 0;
+  double lanes_floor_ticks = 0;  // perms × the 8-state call's cost per state
 };
 
 double measure_permutation_ticks(bool quick) {
@@ -69,22 +151,25 @@ double measure_permutation_ticks(bool quick) {
   return s.median / static_cast<double>(kBlocks);
 }
 
-// One call of the backend's four-state permutation, as SHAKE128 ×4
+// One call of the backend's `Lanes`-state permutation, as SHAKE128 × Lanes
 // squeezing 64 blocks in each lane (median per block).
-double measure_x4_permutation_ticks(bool quick) {
+template <std::size_t Lanes>
+double measure_multi_permutation_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64;
-  static std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, 4> out;
-  std::uint8_t* const out_spans[4] = {out[0].data(), out[1].data(), out[2].data(), out[3].data()};
+  static std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, Lanes> out;
+  std::uint8_t* out_spans[hash::Shake128Lanes::max_lanes] = {};
+  for (std::size_t i = 0; i < Lanes; ++i) out_spans[i] = out[i].data();
   SamplingPolicy p;
   p.min_time_s = quick ? 0.005 : 0.1;
   p.min_samples = 21;
   p.warmup_s = 0.005;
   const std::array<std::uint8_t, 1> seed{0};
-  const std::span<const std::uint8_t> in[4] = {seed, seed, seed, seed};
+  std::span<const std::uint8_t> in[Lanes];
+  for (auto& span : in) span = seed;
   const Summary s = summarize(sample_ticks(
       [&] {
         hash::Shake128Lanes xof;
-        xof.absorb_once(in, 4);
+        xof.absorb_once(in, Lanes);
         for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
       },
       p));
@@ -94,28 +179,40 @@ double measure_x4_permutation_ticks(bool quick) {
 class HashFloorSection final : public Section {
  public:
   std::string key() const override { return "hash_floor"; }
-  std::string title() const override { return "Hash-cost floor (ML-KEM)"; }
+  std::string title() const override { return "Hash-cost floor (ML-KEM, ML-DSA, SLH-DSA-SHAKE)"; }
 
   void measure(ReportContext& ctx, const Progress& progress) override {
     for (const std::string& backend : ctx.bench.kernels) {
       if (kernels::select(backend) != Status::ok) continue;
       if (progress) progress("Keccak permutation cost [" + backend + "]");
       perm_ticks_.push_back({backend, measure_permutation_ticks(ctx.options.quick)});
-      x4_ticks_.push_back(measure_x4_permutation_ticks(ctx.options.quick));
+      x4_ticks_.push_back(measure_multi_permutation_ticks<4>(ctx.options.quick));
+      x8_ticks_.push_back(measure_multi_permutation_ticks<8>(ctx.options.quick));
     }
     const auto avail = kernels::available();
     if (!avail.empty()) (void)kernels::select(avail.back());
+    const std::size_t message_bytes = ctx.bench.plan.message_bytes;
     for (const Subject& s : ctx.bench.subjects) {
-      if (s.name.rfind("ML-KEM-", 0) != 0) continue;
-      const std::size_t k = s.public_key_bytes / 384;  // ek = 384k + 32
-      const KemShape shape{k, k == 2 ? 3u : 2u, s.public_key_bytes, s.ciphertext_bytes};
-      for (const auto& [backend, perm] : perm_ticks_)
-        for (const auto& [op, perms] : {std::pair<std::string, std::size_t>{"keygen", keygen_perms(shape)},
-                                        {"encaps", encaps_perms(shape)},
-                                        {"decaps", decaps_perms(shape)}}) {
-          const OperationResult* r = ctx.bench.find(s.name, backend, op);
+      std::vector<std::pair<std::string, double>> ops;
+      if (s.name.rfind("ML-KEM-", 0) == 0) {
+        const std::size_t k = s.public_key_bytes / 384;  // ek = 384k + 32
+        const KemShape shape{k, k == 2 ? 3u : 2u, s.public_key_bytes, s.ciphertext_bytes};
+        ops = {{"keygen", static_cast<double>(keygen_perms(shape))},
+               {"encaps", static_cast<double>(encaps_perms(shape))},
+               {"decaps", static_cast<double>(decaps_perms(shape))}};
+      } else if (const auto dsa = dsa_shape(s.name)) {
+        for (const char* op : {"keygen", "sign", "verify"})
+          ops.emplace_back(op, mldsa_perms(*dsa, s.public_key_bytes, message_bytes, op));
+      } else if (const auto slh = slh_shake_shape(s.name)) {
+        for (const char* op : {"keygen", "sign", "verify"})
+          ops.emplace_back(op, slh_shake_perms(*slh, message_bytes, op));
+      }
+      for (std::size_t b = 0; b < perm_ticks_.size(); ++b)
+        for (const auto& [op, perms] : ops) {
+          const OperationResult* r = ctx.bench.find(s.name, perm_ticks_[b].first, op);
           if (r == nullptr) continue;
-          rows_.push_back({s.name, backend, op, perms, perm, perm * static_cast<double>(perms), r->ticks.median});
+          rows_.push_back({s.name, perm_ticks_[b].first, op, perms, perm_ticks_[b].second,
+                           perm_ticks_[b].second * perms, r->ticks.median, x8_ticks_[b] / 8 * perms});
         }
     }
   }
@@ -126,6 +223,7 @@ class HashFloorSection final : public Section {
       perms.push_back({{"backend", perm_ticks_[i].first},
                        {"ticks_per_permutation", perm_ticks_[i].second},
                        {"ticks_per_4_state_permutation", x4_ticks_[i]},
+                       {"ticks_per_8_state_permutation", x8_ticks_[i]},
                        {"unit", ctx.bench.timing.unit}});
     for (const FloorRow& r : rows_)
       rows.push_back({{"algorithm", r.algorithm},
@@ -133,41 +231,58 @@ class HashFloorSection final : public Section {
                       {"operation", r.operation},
                       {"permutations", r.perms},
                       {"floor_ticks", r.floor_ticks},
+                      {"eight_lane_floor_ticks", r.lanes_floor_ticks},
                       {"measured_median_ticks", r.measured_ticks},
-                      {"measured_over_floor", r.floor_ticks > 0 ? r.measured_ticks / r.floor_ticks : 0}});
+                      {"measured_over_floor", r.floor_ticks > 0 ? r.measured_ticks / r.floor_ticks : 0},
+                      {"hash_share_at_one_lane_cost", r.measured_ticks > 0 ? r.floor_ticks / r.measured_ticks : 0}});
     return {{"permutation_cost", perms}, {"rows", rows}};
   }
 
   std::string markdown(const ReportContext& ctx) const override {
     std::string md =
-        "Every ML-KEM operation hashes a fixed amount: the matrix Â (k² SHAKE128 streams of about 3 blocks), "
-        "the noise (SHAKE256, one block per polynomial, two for η = 3), G, and the serial hashes H(ek) (keygen, "
-        "encaps) or J(z‖c) (decaps), which alone take 9 or more blocks of one stream. The permutation counts "
-        "below follow from FIPS 203's parameters; the cost of one permutation is measured here per backend "
-        "(SHAKE256 squeezing 64 blocks, median); the floor is count × cost, for one operation at a time on one "
-        "lane. Batching independent operations across SIMD lanes can go below this single-lane floor: the "
-        "last two columns time the backend's four-state permutation (SHAKE128 ×4, 64 blocks per lane).\n\n";
+        "Every operation below hashes an amount fixed by its standard's parameters (for ML-DSA signing, at the "
+        "median number of iterations, 3, 4 and 3 for ML-DSA-44, -65 and -87, from the expected counts of FIPS "
+        "204 Table 1). ML-KEM: the matrix Â (k² SHAKE128 streams of about "
+        "3 blocks), the noise (SHAKE256, one block per polynomial, two for η = 3), G, and the serial hashes "
+        "H(ek) (keygen, encaps) or J(z‖c) (decaps), 9 or more blocks of one stream. ML-DSA: Â (k·l SHAKE128 "
+        "streams of 5 blocks), ExpandS (2 blocks per polynomial), tr = H(pk), μ, and per signing iteration "
+        "ExpandMask (l streams of 5 blocks), c̃ and SampleInBall. SLH-DSA-SHAKE: one permutation per F, H and "
+        "PRF, and T_l over its input: the FORS trees and d whole XMSS trees per signature, the top tree for "
+        "keygen, one path per layer (half of each WOTS+ chain on average) for verification. The permutation "
+        "counts follow from the parameters (message: " +
+        std::to_string(ctx.bench.plan.message_bytes) +
+        " bytes, pure, empty context); the cost of one permutation is measured here per backend (SHAKE256 "
+        "squeezing 64 blocks, median). One-lane floor = count × that cost, the time of the hashing alone if "
+        "it ran one state at a time; its ratio to the measured time is the share of the operation a one-lane "
+        "implementation would spend hashing. Independent hashes (matrix entries, WOTS+ chains, FORS leaves) "
+        "can share the SIMD lanes and go below it: the eight-lane floor is count × the cost per state of the "
+        "backend's eight-state call (SHAKE128 ×8, 64 blocks per lane), a bound no single operation can beat "
+        "on this machine (the serial hashes cannot use lanes). Measured: the median of the shared `pqlab "
+        "bench` run.\n\n";
     std::vector<std::vector<std::string>> prow;
     for (std::size_t i = 0; i < perm_ticks_.size(); ++i)
       prow.push_back({perm_ticks_[i].first, fixed(perm_ticks_[i].second, 0), fixed(x4_ticks_[i], 0),
-                      fixed(x4_ticks_[i] / 4, 0)});
-    md += md_table({"backend", ctx.bench.timing.unit + " per Keccak-f[1600]", "per 4-state call", "per state"},
+                      fixed(x4_ticks_[i] / 4, 0), fixed(x8_ticks_[i], 0), fixed(x8_ticks_[i] / 8, 0)});
+    md += md_table({"backend", ctx.bench.timing.unit + " per Keccak-f[1600]", "per 4-state call", "per state",
+                    "per 8-state call", "per state"},
                    prow) +
           "\n";
-    if (rows_.empty()) return md + "No ML-KEM parameter set is compiled in.\n";
+    if (rows_.empty()) return md + "No Keccak-based parameter set was measured.\n";
     std::vector<std::vector<std::string>> rows;
     for (const FloorRow& r : rows_)
-      rows.push_back({r.algorithm, r.backend, r.operation, std::to_string(r.perms), format_count(r.floor_ticks),
-                      format_count(r.measured_ticks), fixed(r.measured_ticks / r.floor_ticks, 2) + "×"});
-    md += md_table({"algorithm", "backend", "operation", "permutations", "hash floor", "measured median",
-                    "measured / floor"},
+      rows.push_back({r.algorithm, r.backend, r.operation, format_count(r.perms), format_count(r.floor_ticks),
+                      format_count(r.lanes_floor_ticks), format_count(r.measured_ticks),
+                      fixed(r.measured_ticks / r.floor_ticks, 2) + "×",
+                      fixed(r.measured_ticks / r.lanes_floor_ticks, 2) + "×"});
+    md += md_table({"algorithm", "backend", "operation", "permutations", "one-lane floor", "eight-lane floor",
+                    "measured", "measured / one-lane floor", "measured / eight-lane floor"},
                    rows);
     return md;
   }
 
  private:
   std::vector<std::pair<std::string, double>> perm_ticks_;
-  std::vector<double> x4_ticks_;  // per backend, in perm_ticks_'s order
+  std::vector<double> x4_ticks_, x8_ticks_;  // per backend, in perm_ticks_'s order
   std::vector<FloorRow> rows_;
 };
 
