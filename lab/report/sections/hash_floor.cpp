@@ -1,10 +1,9 @@
-// Report section: how close each Keccak-based operation (ML-KEM, ML-DSA,
-// SLH-DSA-SHAKE) gets to its hashing floor. The number of Keccak-f[1600]
-// permutations an operation needs follows from its standard's parameters
-// (see the performance-floor note in the design); the cost of one
-// permutation is measured here, per backend, as SHAKE256 squeezing many
-// blocks (and per state of the 4- and 8-state calls); floor = permutations
-// × that cost.
+// Report section: how close each ML-KEM, ML-DSA and SLH-DSA operation gets
+// to its hashing floor. The number of Keccak-f[1600] permutations (SHA-2
+// compressions for SLH-DSA-SHA2) an operation needs follows from its
+// standard's parameters (see the performance-floor note in the design);
+// the cost of one is measured here, per backend, as a hash of many blocks
+// (and per state of the 4- and 8-state Keccak calls); floor = count × cost.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -17,6 +16,7 @@
 #include "harness/stats.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
+#include "pqlab/sha2.hpp"
 #include "report/section.hpp"
 
 namespace pqlab::lab {
@@ -89,13 +89,13 @@ double mldsa_perms(const DsaShape& p, std::size_t pk_bytes, std::size_t message_
          static_cast<double>(p.iterations) * per_iteration;
 }
 
-// FIPS 205 (SLH-DSA-SHAKE), per set: n, d, h′, a, k and the message digest
-// length m; w = 16, len = 2n + 3.
+// FIPS 205 (SLH-DSA), per set: n, d, h′, a, k and the message digest
+// length m; w = 16, len = 2n + 3. The SHA2 and SHAKE sets share them.
 struct SlhShape {
   std::size_t n, d, hp, a, k, m;
 };
-std::optional<SlhShape> slh_shake_shape(const std::string& name) {
-  const std::string prefix = "SLH-DSA-SHAKE-";
+std::optional<SlhShape> slh_shape(const std::string& name, const std::string& family) {
+  const std::string prefix = "SLH-DSA-" + family + "-";
   if (name.rfind(prefix, 0) != 0) return std::nullopt;
   const std::string set = name.substr(prefix.size());
   if (set == "128s") return SlhShape{16, 7, 9, 12, 14, 30};
@@ -131,6 +131,78 @@ double slh_shake_perms(const SlhShape& p, std::size_t message_bytes, const std::
   const double fors = static_cast<double>(p.k) * (3.0 * static_cast<double>(std::size_t{1} << p.a) - 1) + fors_root;
   return prf_msg + h_msg + fors + static_cast<double>(p.d) * tree;
 }
+
+// The SHA2 sets (FIPS 205 §11.2): F and PRF are one SHA-256 compression
+// each after the PK.seed block, which is the same for every call and done
+// once; H and T_l use SHA-256 for n = 16 and SHA-512 otherwise (T_l: ADRSc
+// ‖ l·n bytes after that block); PRF_msg is HMAC and H_msg is a hash then
+// MGF1, both with the wide function. The same trees as for SHAKE.
+struct ShaCount {
+  double sha256 = 0, sha512 = 0;
+};
+std::size_t sha_blocks(std::size_t bytes, bool wide) { return wide ? (bytes + 17 + 127) / 128 : (bytes + 9 + 63) / 64; }
+ShaCount slh_sha2_compressions(const SlhShape& p, std::size_t message_bytes, const std::string& op) {
+  const bool wide = p.n > 16;
+  const std::size_t digest = wide ? 64 : 32, len = 2 * p.n + 3;
+  ShaCount c;
+  auto narrow_calls = [&](double calls) { c.sha256 += calls; };
+  auto wide_calls = [&](double blocks) { (wide ? c.sha512 : c.sha256) += blocks; };
+  const auto t_blocks = [&](std::size_t l) { return static_cast<double>(sha_blocks(22 + l * p.n, wide)); };
+  const double leaves = static_cast<double>(std::size_t{1} << p.hp);
+  auto tree = [&] {
+    narrow_calls(leaves * static_cast<double>(len * 16));  // PRF + 15 F per chain
+    wide_calls(leaves * t_blocks(len) + (leaves - 1));     // T_len per leaf, H per node
+  };
+  if (op == "keygen") {
+    tree();
+    return c;
+  }
+  const std::size_t msg = 2 + message_bytes;
+  const std::size_t mgf1_blocks = (p.m + digest - 1) / digest;  // MGF1's counter blocks
+  wide_calls(static_cast<double>(sha_blocks(3 * p.n + msg, wide) +
+                                 mgf1_blocks * sha_blocks(2 * p.n + digest + 4, wide)));  // H_msg
+  if (op == "verify") {
+    narrow_calls(static_cast<double>(p.k) + static_cast<double>(p.d * len) * 7.5);
+    wide_calls(static_cast<double>(p.k * p.a) + t_blocks(p.k) + static_cast<double>(p.d) * (t_blocks(len) + static_cast<double>(p.hp)));
+    return c;
+  }
+  wide_calls(static_cast<double>(1 + sha_blocks(p.n + msg, wide) + 2));  // PRF_msg (HMAC)
+  const double fors_leaves = static_cast<double>(p.k * (std::size_t{1} << p.a));
+  narrow_calls(2 * fors_leaves);                                         // PRF + F per leaf
+  wide_calls(fors_leaves - static_cast<double>(p.k) + t_blocks(p.k));    // H per node, T_k
+  for (std::size_t layer = 0; layer < p.d; ++layer) tree();
+  return c;
+}
+
+// The one-stream cost of one SHA-256 or SHA-512 compression, as the hash
+// of 64 blocks (median per block).
+template <bool Wide>
+double measure_sha2_block_ticks(bool quick) {
+  constexpr std::size_t kBlocks = 64, kBlock = Wide ? 128 : 64;
+  static std::array<std::uint8_t, kBlocks * kBlock - (Wide ? 17 : 9)> in;  // 64 blocks with the padding
+  SamplingPolicy p;
+  p.min_time_s = quick ? 0.005 : 0.1;
+  p.min_samples = 21;
+  p.warmup_s = 0.005;
+  std::array<std::uint8_t, Wide ? 64 : 32> out;
+  const Summary s = summarize(sample_ticks(
+      [&] {
+        if constexpr (Wide)
+          hash::sha512(in, out);
+        else
+          hash::sha256(in, out);
+      },
+      p));
+  return s.median / static_cast<double>(kBlocks);
+}
+
+std::string count_or_zero(double v) { return v == 0 ? "0" : format_count(v); }
+
+struct Sha2FloorRow {
+  std::string algorithm, backend, operation;
+  ShaCount compressions;
+  double floor_ticks = 0, measured_ticks = 0;
+};
 
 struct FloorRow {
   std::string algorithm, backend, operation;
@@ -179,7 +251,7 @@ double measure_multi_permutation_ticks(bool quick) {
 class HashFloorSection final : public Section {
  public:
   std::string key() const override { return "hash_floor"; }
-  std::string title() const override { return "Hash-cost floor (ML-KEM, ML-DSA, SLH-DSA-SHAKE)"; }
+  std::string title() const override { return "Hash-cost floor (ML-KEM, ML-DSA, SLH-DSA)"; }
 
   void measure(ReportContext& ctx, const Progress& progress) override {
     for (const std::string& backend : ctx.bench.kernels) {
@@ -188,6 +260,8 @@ class HashFloorSection final : public Section {
       perm_ticks_.push_back({backend, measure_permutation_ticks(ctx.options.quick)});
       x4_ticks_.push_back(measure_multi_permutation_ticks<4>(ctx.options.quick));
       x8_ticks_.push_back(measure_multi_permutation_ticks<8>(ctx.options.quick));
+      sha256_ticks_.push_back(measure_sha2_block_ticks<false>(ctx.options.quick));
+      sha512_ticks_.push_back(measure_sha2_block_ticks<true>(ctx.options.quick));
     }
     const auto avail = kernels::available();
     if (!avail.empty()) (void)kernels::select(avail.back());
@@ -203,9 +277,18 @@ class HashFloorSection final : public Section {
       } else if (const auto dsa = dsa_shape(s.name)) {
         for (const char* op : {"keygen", "sign", "verify"})
           ops.emplace_back(op, mldsa_perms(*dsa, s.public_key_bytes, message_bytes, op));
-      } else if (const auto slh = slh_shake_shape(s.name)) {
+      } else if (const auto slh = slh_shape(s.name, "SHAKE")) {
         for (const char* op : {"keygen", "sign", "verify"})
           ops.emplace_back(op, slh_shake_perms(*slh, message_bytes, op));
+      } else if (const auto sha2 = slh_shape(s.name, "SHA2")) {
+        for (std::size_t b = 0; b < perm_ticks_.size(); ++b)
+          for (const char* op : {"keygen", "sign", "verify"}) {
+            const OperationResult* r = ctx.bench.find(s.name, perm_ticks_[b].first, op);
+            if (r == nullptr) continue;
+            const ShaCount c = slh_sha2_compressions(*sha2, message_bytes, op);
+            sha2_rows_.push_back({s.name, perm_ticks_[b].first, op, c,
+                                  c.sha256 * sha256_ticks_[b] + c.sha512 * sha512_ticks_[b], r->ticks.median});
+          }
       }
       for (std::size_t b = 0; b < perm_ticks_.size(); ++b)
         for (const auto& [op, perms] : ops) {
@@ -224,6 +307,8 @@ class HashFloorSection final : public Section {
                        {"ticks_per_permutation", perm_ticks_[i].second},
                        {"ticks_per_4_state_permutation", x4_ticks_[i]},
                        {"ticks_per_8_state_permutation", x8_ticks_[i]},
+                       {"ticks_per_sha256_compression", sha256_ticks_[i]},
+                       {"ticks_per_sha512_compression", sha512_ticks_[i]},
                        {"unit", ctx.bench.timing.unit}});
     for (const FloorRow& r : rows_)
       rows.push_back({{"algorithm", r.algorithm},
@@ -235,7 +320,17 @@ class HashFloorSection final : public Section {
                       {"measured_median_ticks", r.measured_ticks},
                       {"measured_over_floor", r.floor_ticks > 0 ? r.measured_ticks / r.floor_ticks : 0},
                       {"hash_share_at_one_lane_cost", r.measured_ticks > 0 ? r.floor_ticks / r.measured_ticks : 0}});
-    return {{"permutation_cost", perms}, {"rows", rows}};
+    nlohmann::json sha2 = nlohmann::json::array();
+    for (const Sha2FloorRow& r : sha2_rows_)
+      sha2.push_back({{"algorithm", r.algorithm},
+                      {"backend", r.backend},
+                      {"operation", r.operation},
+                      {"sha256_compressions", r.compressions.sha256},
+                      {"sha512_compressions", r.compressions.sha512},
+                      {"floor_ticks", r.floor_ticks},
+                      {"measured_median_ticks", r.measured_ticks},
+                      {"measured_over_floor", r.floor_ticks > 0 ? r.measured_ticks / r.floor_ticks : 0}});
+    return {{"permutation_cost", perms}, {"rows", rows}, {"sha2_rows", sha2}};
   }
 
   std::string markdown(const ReportContext& ctx) const override {
@@ -267,23 +362,42 @@ class HashFloorSection final : public Section {
                     "per 8-state call", "per state"},
                    prow) +
           "\n";
-    if (rows_.empty()) return md + "No Keccak-based parameter set was measured.\n";
     std::vector<std::vector<std::string>> rows;
     for (const FloorRow& r : rows_)
       rows.push_back({r.algorithm, r.backend, r.operation, format_count(r.perms), format_count(r.floor_ticks),
                       format_count(r.lanes_floor_ticks), format_count(r.measured_ticks),
                       fixed(r.measured_ticks / r.floor_ticks, 2) + "×",
                       fixed(r.measured_ticks / r.lanes_floor_ticks, 2) + "×"});
-    md += md_table({"algorithm", "backend", "operation", "permutations", "one-lane floor", "eight-lane floor",
-                    "measured", "measured / one-lane floor", "measured / eight-lane floor"},
-                   rows);
+    if (!rows.empty())
+      md += md_table({"algorithm", "backend", "operation", "permutations", "one-lane floor", "eight-lane floor",
+                      "measured", "measured / one-lane floor", "measured / eight-lane floor"},
+                     rows) +
+            "\n";
+    if (sha2_rows_.empty()) return md;
+    md += "SLH-DSA-SHA2 counts SHA-2 compressions instead (F and PRF: one SHA-256 compression each, the PK.seed "
+          "block being computed once; H, T_l, H_msg and PRF_msg: SHA-256 for n = 16, SHA-512 above; the same "
+          "trees as for SHAKE). Their one-stream cost is measured per backend as the hash of 64 blocks (median "
+          "per block; SHA-NI where the CPU has it):\n\n";
+    std::vector<std::vector<std::string>> crow, srows;
+    for (std::size_t i = 0; i < perm_ticks_.size(); ++i)
+      crow.push_back({perm_ticks_[i].first, fixed(sha256_ticks_[i], 0), fixed(sha512_ticks_[i], 0)});
+    md += md_table({"backend", "per SHA-256 compression", "per SHA-512 compression"}, crow) + "\n";
+    for (const Sha2FloorRow& r : sha2_rows_)
+      srows.push_back({r.algorithm, r.backend, r.operation, count_or_zero(r.compressions.sha256),
+                       count_or_zero(r.compressions.sha512), format_count(r.floor_ticks),
+                       format_count(r.measured_ticks), fixed(r.measured_ticks / r.floor_ticks, 2) + "×"});
+    md += md_table({"algorithm", "backend", "operation", "SHA-256 compressions", "SHA-512 compressions",
+                    "one-stream floor", "measured", "measured / floor"},
+                   srows);
     return md;
   }
 
  private:
   std::vector<std::pair<std::string, double>> perm_ticks_;
-  std::vector<double> x4_ticks_, x8_ticks_;  // per backend, in perm_ticks_'s order
+  // Per backend, in perm_ticks_'s order.
+  std::vector<double> x4_ticks_, x8_ticks_, sha256_ticks_, sha512_ticks_;
   std::vector<FloorRow> rows_;
+  std::vector<Sha2FloorRow> sha2_rows_;
 };
 
 }  // namespace
