@@ -2,6 +2,7 @@
 #include "mldsa/poly.hpp"
 
 #include "kernels/kernels.hpp"
+#include "mldsa/rounding.hpp"
 
 namespace pqlab::mldsa::detail {
 
@@ -48,10 +49,22 @@ std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const 
   return kernels::active().mldsa_make_hint(hint_bits, r.c.data(), z.c.data(), Gamma2);
 }
 
+template <std::int32_t Gamma2>
+void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
+  Poly low;
+  decompose<Gamma2>(w1, low, r);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int32_t h = (hint_bits[i / 8] >> (i % 8)) & 1;
+    w1.c[i] = use_hint_on_split<Gamma2>({w1.c[i], low.c[i]}, h);
+  }
+}
+
 // The two γ2 of FIPS 204 Table 1.
 template void decompose<(q - 1) / 88>(Poly&, Poly&, const Poly&);
 template void decompose<(q - 1) / 32>(Poly&, Poly&, const Poly&);
 template std::uint32_t make_hints<(q - 1) / 88>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
 template std::uint32_t make_hints<(q - 1) / 32>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
+template void use_hints<(q - 1) / 88>(Poly&, const Poly&, const std::uint8_t (&)[n / 8]);
+template void use_hints<(q - 1) / 32>(Poly&, const Poly&, const std::uint8_t (&)[n / 8]);
 
 }  // namespace pqlab::mldsa::detail

@@ -52,4 +52,11 @@ void decompose(Poly& high, Poly& low, const Poly& a);
 template <std::int32_t Gamma2>
 std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z);
 
+// UseHint (FIPS 204 Alg. 40) of every coefficient of r (in [0, q)), the
+// hint of coefficient j being bit j mod 8 of hint_bits[j / 8]: w1_j =
+// UseHint(h_j, r_j), through the kernel's Decompose. Public data only (it
+// serves verification).
+template <std::int32_t Gamma2>
+void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]);
+
 }  // namespace pqlab::mldsa::detail

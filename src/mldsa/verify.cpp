@@ -28,7 +28,7 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
   HintBits<P> hints;
   if (!unpack_hints_vartime<P>(hints, sig.data() + Lay::sig_h)) return Status::invalid_signature;
   NttPoly z_hat[l];
-  Poly t;
+  Poly t, w1;
   for (std::size_t j = 0; j < l; ++j) {
     unpack_z<P>(t, sig.data() + Lay::sig_z + j * Lay::z_poly_bytes);
     if (norm_at_least(t, P::gamma1 - P::beta) != 0) return Status::invalid_signature;
@@ -55,11 +55,9 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     for (std::size_t c = 0; c < n; ++c) acc.c[c] -= ct1.c[c];
     reduce(acc);
     intt_tomont(t, acc);
-    for (std::size_t c = 0; c < n; ++c) {
-      const std::int32_t h = (hints.bits[i][c / 8] >> (c % 8)) & 1;
-      t.c[c] = use_hint<P::gamma2>(add_q_if_negative(t.c[c]), h);
-    }
-    pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, t);
+    for (auto& x : t.c) x = add_q_if_negative(x);
+    use_hints<P::gamma2>(w1, t, hints.bits[i]);
+    pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
   });
   return Status::ok;
 }
