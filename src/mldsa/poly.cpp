@@ -53,9 +53,13 @@ template <std::int32_t Gamma2>
 void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
   Poly low;
   decompose<Gamma2>(w1, low, r);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::int32_t h = (hint_bits[i / 8] >> (i % 8)) & 1;
-    w1.c[i] = use_hint_on_split<Gamma2>({w1.c[i], low.c[i]}, h);
+  // Eight coefficients per hint byte, constant shifts: the loop vectorises.
+  for (std::size_t byte = 0; byte < n / 8; ++byte) {
+    const std::int32_t bits = hint_bits[byte];
+    for (std::size_t j = 0; j < 8; ++j) {
+      const std::size_t i = 8 * byte + j;
+      w1.c[i] = use_hint_on_split<Gamma2>({w1.c[i], low.c[i]}, (bits >> j) & 1);
+    }
   }
 }
 

@@ -77,7 +77,7 @@ template <std::int32_t Gamma2>
 inline std::int32_t use_hint_on_split(Split s, std::int32_t h) {
   constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
   const std::int32_t low_positive = static_cast<std::int32_t>(static_cast<std::uint32_t>(-s.low) >> 31);
-  const std::int32_t step = h * (2 * low_positive - 1);  // +1, -1 or 0
+  const std::int32_t step = (2 * low_positive - 1) & -h;  // +1, -1 or 0 (h is 0 or 1)
   std::int32_t high = s.high + step;
   high += (high >> 31) & m;  // -1 -> m - 1
   high -= ((m - 1 - high) >> 31) & m;  // m -> 0
