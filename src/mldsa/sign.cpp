@@ -10,6 +10,7 @@
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"
 #include "mldsa/signing_key.hpp"
+#include "mldsa/small_product.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mldsa.hpp"
 
@@ -34,6 +35,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     std::array<std::uint8_t, 64> rho_second;
     std::array<std::uint8_t, Lay::w1_bytes> w1_packed;
     NttPoly acc, scratch, c_hat;
+    SmallNttPoly c_small, small_scratch;  // c and s1 or s2 in T_3329 (small_product.hpp)
     Poly w, c, t;
     HintBits<P> hints;
   } wk;
@@ -81,13 +83,13 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     ct::declassify(c_tilde.data(), c_tilde.size());
     sample_in_ball_vartime<P::tau>(wk.c, c_tilde);
     ntt(wk.c_hat, wk.c);
+    small_ntt(wk.c_small, wk.c);
 
-    // z = y + NTT^-1(ĉ ∘ ŝ1); reject if ‖z‖∞ ≥ γ1 - β. z goes to the
-    // signature buffer at once; a rejected z is overwritten next round.
+    // z = y + cs1; reject if ‖z‖∞ ≥ γ1 - β. z goes to the signature
+    // buffer at once; a rejected z is overwritten next round.
     std::uint32_t reject = 0;
     for (std::size_t j = 0; j < l; ++j) {
-      multiply_ntt(wk.acc, wk.c_hat, key.s1_hat(j, wk.scratch));
-      intt_tomont(wk.t, wk.acc);
+      small_multiply(wk.t, wk.c_small, key.s1_small(j, wk.small_scratch));
       const Poly& y = mask.y(j, wk.w);
       add_reduce32(wk.t, y, wk.t);
       reject |= norm_at_least(wk.t, P::gamma1 - P::beta);
@@ -100,8 +102,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     std::uint32_t hint_count = 0;
     for (std::size_t i = 0; i < k; ++i) {
       const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
-      multiply_ntt(wk.acc, wk.c_hat, key.s2_hat(i, wk.scratch));
-      intt_tomont(wk.t, wk.acc);
+      small_multiply(wk.t, wk.c_small, key.s2_small(i, wk.small_scratch));
       sub_reduce32_freeze(wk.t, w, wk.t);
       // LowBits(r) into wk.c; HighBits(r) into wk.w, unused (w, which it
       // may hold, is no longer needed).

@@ -2,10 +2,12 @@
 // (FIPS 204 Alg. 7 lines 1–5), with one interface for the signing loop:
 //
 // - ExpandedSigningKey keeps Â, ŝ1, ŝ2 and t̂0 for the whole loop: each
-//   rejection iteration reuses them (fast; ML-DSA-87 holds about 80 KB).
+//   rejection iteration reuses them (fast; ML-DSA-87 holds about 72 KB).
 // - CompactSigningKey keeps only ρ and the packed key and regenerates each
 //   entry of Â (Alg. 32) and each NTT of s1, s2, t0 where it is used (the
 //   small-memory schedule for microcontrollers; ~1 KB of scratch).
+// s1 and s2 are held in the ring of FIPS 203 (mldsa/small_product.hpp),
+// where the loop multiplies them by c.
 //
 // Both check on loading that every s1, s2 coefficient lies in [-η, η]
 // (skDecode, Alg. 25, only yields such keys).
@@ -18,6 +20,7 @@
 #include "mldsa/packing.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/sampling.hpp"
+#include "mldsa/small_product.hpp"
 #include "pqlab/mldsa.hpp"
 
 namespace pqlab::mldsa::detail {
@@ -46,11 +49,11 @@ class CompactSigningKey {
     expand_a_entry_vartime(scratch, rho(), {static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(col)});
     return scratch;
   }
-  const NttPoly& s1_hat(std::size_t j, NttPoly& scratch) const {
-    return eta_hat(Lay::sk_s1 + j * Lay::eta_poly_bytes, scratch);
+  const SmallNttPoly& s1_small(std::size_t j, SmallNttPoly& scratch) const {
+    return eta_small(Lay::sk_s1 + j * Lay::eta_poly_bytes, scratch);
   }
-  const NttPoly& s2_hat(std::size_t i, NttPoly& scratch) const {
-    return eta_hat(Lay::sk_s2 + i * Lay::eta_poly_bytes, scratch);
+  const SmallNttPoly& s2_small(std::size_t i, SmallNttPoly& scratch) const {
+    return eta_small(Lay::sk_s2 + i * Lay::eta_poly_bytes, scratch);
   }
   const NttPoly& t0_hat(std::size_t i, NttPoly& scratch) const {
     Poly t;
@@ -61,10 +64,10 @@ class CompactSigningKey {
   }
 
  private:
-  const NttPoly& eta_hat(std::size_t offset, NttPoly& scratch) const {
+  const SmallNttPoly& eta_small(std::size_t offset, SmallNttPoly& scratch) const {
     Poly s;
     (void)unpack_eta<P::eta>(s, sk_ + offset);  // range checked in load()
-    ntt(scratch, s);
+    small_ntt(scratch, s);
     secure_wipe(&s, sizeof s);
     return scratch;
   }
@@ -78,33 +81,31 @@ class ExpandedSigningKey {
   Status load(ConstSecretKey<P> sk) {
     const Status s = compact_.load(sk);
     if (s != Status::ok) return s;
-    NttPoly unused;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) s1_[j] = compact_.s1_hat(j, unused);
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) (void)compact_.s1_small(j, s1_[j]);
     for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
-      s2_[i] = compact_.s2_hat(i, unused);
-      t0_[i] = compact_.t0_hat(i, unused);
+      (void)compact_.s2_small(i, s2_[i]);
+      (void)compact_.t0_hat(i, t0_[i]);
     }
     std::array<MatrixIndex, P::k * P::l> at;
     for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i)
       for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
         at[i * P::l + j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
     expand_a_entries_vartime(&a_[0][0], compact_.rho(), at.data(), at.size());
-    secure_wipe(&unused, sizeof unused);
     return Status::ok;
   }
   Seed32 rho() const { return compact_.rho(); }
   Seed32 key() const { return compact_.key(); }
   Seed64 tr() const { return compact_.tr(); }
   const NttPoly& a_hat(std::size_t row, std::size_t col, NttPoly&) const { return a_[row][col]; }
-  const NttPoly& s1_hat(std::size_t j, NttPoly&) const { return s1_[j]; }
-  const NttPoly& s2_hat(std::size_t i, NttPoly&) const { return s2_[i]; }
+  const SmallNttPoly& s1_small(std::size_t j, SmallNttPoly&) const { return s1_[j]; }
+  const SmallNttPoly& s2_small(std::size_t i, SmallNttPoly&) const { return s2_[i]; }
   const NttPoly& t0_hat(std::size_t i, NttPoly&) const { return t0_[i]; }
 
  private:
   CompactSigningKey<P> compact_;
   NttPoly a_[P::k][P::l];
-  NttPoly s1_[P::l];
-  NttPoly s2_[P::k];
+  SmallNttPoly s1_[P::l];
+  SmallNttPoly s2_[P::k];
   NttPoly t0_[P::k];
 };
 
