@@ -25,13 +25,16 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
-// iteration, held for the whole iteration: each is computed once.
+// iteration, held for the whole iteration: each is computed once. The
+// polynomials of y are drawn eight nonces at a time, which fills the
+// SHAKE256 lanes (l is 4, 5 or 7); those past this iteration's l are kept
+// for the next one, whose κ starts where this one's ended (Alg. 7 line 31).
 template <class P>
 class HeldMask {
  public:
   template <class SigningKey>
   void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& acc, NttPoly& scratch) {
-    expand_mask_polys<P::z_bits - 1>(y_, rho_second, kappa, P::l);
+    for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P>(w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
@@ -44,9 +47,23 @@ class HeldMask {
   ~HeldMask() { secure_wipe(this, sizeof *this); }
 
  private:
+  static constexpr std::size_t kDrawn = kMaskBatch;
+  // y for `nonce`: from the polynomials drawn ahead, or from a new draw of
+  // the kDrawn nonces that start at it.
+  void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
+    if (nonce < drawn_first_ || nonce - drawn_first_ >= drawn_count_) {
+      expand_mask_polys<P::z_bits - 1>(drawn_, rho_second, nonce, kDrawn);
+      drawn_first_ = nonce;
+      drawn_count_ = kDrawn;
+    }
+    out = drawn_[nonce - drawn_first_];
+  }
   Poly y_[P::l];
   NttPoly y_hat_[P::l];
   Poly w_[P::k];
+  Poly drawn_[kDrawn];
+  std::uint32_t drawn_first_ = 0;
+  std::uint32_t drawn_count_ = 0;
 };
 
 // The same values regenerated from ρ'' and κ wherever they are used: each

@@ -17,6 +17,7 @@ constexpr std::size_t kShake256Block = hash::Shake256::rate_bytes;  // 136
 // probability q / 2^23 ≈ 0.999, so more are rarely squeezed.
 constexpr std::size_t kInitialBlocks = 5;
 static_assert(kMatrixBatch == hash::Shake128Lanes::max_lanes, "Â batches fill the SHAKE128 lanes");
+static_assert(kMaskBatch == hash::Shake256Lanes::max_lanes, "mask batches fill the SHAKE256 lanes");
 
 // FIPS 204 Alg. 30's filter (with Alg. 14, CoeffFromThreeBytes) over a
 // buffer, at the kernel seam: appends accepted values to out from position

@@ -53,7 +53,8 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce);
 // y[0..count) from nonces first_nonce, first_nonce + 1, ... (Alg. 34 as a
-// whole), up to eight SHAKE256 instances side by side.
+// whole), up to kMaskBatch SHAKE256 instances side by side.
+inline constexpr std::size_t kMaskBatch = 8;
 template <int Gamma1Log2>
 void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count);
 
