@@ -44,6 +44,20 @@ void fill_indexed_seed(std::array<std::uint8_t, 66>& seed, Seed64 seed64, std::u
   seed[65] = static_cast<std::uint8_t>(index >> 8);
 }
 
+// Starts `lanes` SHAKE256 instances side by side on seed64 ‖
+// IntegerToBytes(first + lane, 2), written to `seeds` (secret: the caller
+// wipes them).
+using IndexedSeeds = std::array<std::array<std::uint8_t, 66>, hash::Shake256Lanes::max_lanes>;
+void absorb_indexed_seeds(hash::Shake256Lanes& xof, IndexedSeeds& seeds, Seed64 seed64, std::uint16_t first,
+                          std::size_t lanes) {
+  std::span<const std::uint8_t> in[hash::Shake256Lanes::max_lanes];
+  for (std::size_t lane = 0; lane < lanes; ++lane) {
+    fill_indexed_seed(seeds[lane], seed64, static_cast<std::uint16_t>(first + lane));
+    in[lane] = seeds[lane];
+  }
+  xof.absorb_once(in, lanes);
+}
+
 }  // namespace
 
 // FIPS 204 Alg. 30 (RejNTTPoly).
@@ -102,19 +116,14 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
   static_assert(Eta == 2 || Eta == 4);
   constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
   struct Work {
-    std::array<std::array<std::uint8_t, 66>, kLanes> seeds;
+    IndexedSeeds seeds;
     std::array<std::array<std::uint8_t, kShake256Block>, kLanes> blocks;
   } w;
   const kernels::Table& k = kernels::active();
   for (std::size_t done = 0; done < count;) {
     const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    std::span<const std::uint8_t> in[kLanes];
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      fill_indexed_seed(w.seeds[lane], rho_prime, static_cast<std::uint16_t>(first_index + done + lane));
-      in[lane] = w.seeds[lane];
-    }
     hash::Shake256Lanes xof;
-    xof.absorb_once(in, lanes);
+    absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), lanes);
     std::uint8_t* outs[kLanes];
     for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.blocks[lane].data();
     std::array<std::size_t, kLanes> filled{};
@@ -169,18 +178,13 @@ void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, 
   constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
   constexpr std::size_t kBlocks = (kMaskBytes<Gamma1Log2> + kShake256Block - 1) / kShake256Block;
   struct Work {
-    std::array<std::array<std::uint8_t, 66>, kLanes> seeds;
+    IndexedSeeds seeds;
     std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kLanes> bufs;
   } w;
   for (std::size_t done = 0; done < count;) {
     const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    std::span<const std::uint8_t> in[kLanes];
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      fill_indexed_seed(w.seeds[lane], rho_second, static_cast<std::uint16_t>(first_nonce + done + lane));
-      in[lane] = w.seeds[lane];
-    }
     hash::Shake256Lanes xof;
-    xof.absorb_once(in, lanes);
+    absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), lanes);
     for (std::size_t block = 0; block < kBlocks; ++block) {
       std::uint8_t* outs[kLanes];
       for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kShake256Block;

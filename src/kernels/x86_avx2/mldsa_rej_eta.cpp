@@ -19,13 +19,11 @@
 
 #include "common/ct_poison.hpp"
 #include "kernels/mldsa_field.hpp"
+#include "kernels/x86/eta_nibbles.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
-
-constexpr std::array<std::int8_t, 16> kValuesEta2 = mldsa_field::eta_nibble_values(2);
-constexpr std::array<std::int8_t, 16> kValuesEta4 = mldsa_field::eta_nibble_values(4);
 
 // For each 8-bit accept mask: the positions of its set bits, in order,
 // then zeros (8 bytes per mask, widened to a lane permutation on use).
@@ -44,22 +42,16 @@ constexpr std::array<std::uint64_t, 256> kCompaction = make_compaction_table();
 
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta) {
-  const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(eta == 2 ? kValuesEta2.data()
-                                                                                    : kValuesEta4.data()));
+  const __m128i values = x86::eta_value_table(eta);
   const __m128i limit = _mm_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
-  const __m128i low_nibble = _mm_set1_epi8(0x0f);
   for (std::size_t pos = 0; pos < len && filled < 256; pos += 16) {
     const std::size_t bytes = std::min<std::size_t>(16, len - pos);
     alignas(16) std::uint8_t chunk[16] = {};
     std::memcpy(chunk, buf + pos, bytes);
-    const __m128i raw = _mm_load_si128(reinterpret_cast<const __m128i*>(chunk));
-    const __m128i lo = _mm_and_si128(raw, low_nibble);
-    const __m128i hi = _mm_and_si128(_mm_srli_epi16(raw, 4), low_nibble);
-    // Nibbles 0..15 and 16..31 of the step, each byte's low one first.
-    const __m128i halves[2] = {_mm_unpacklo_epi8(lo, hi), _mm_unpackhi_epi8(lo, hi)};
-    const std::uint32_t present = bytes == 16 ? 0xffffffffu : (1u << (2 * bytes)) - 1;
+    const x86::EtaNibbles halves = x86::split_nibbles(_mm_load_si128(reinterpret_cast<const __m128i*>(chunk)));
+    const std::uint32_t present = x86::present_nibbles(bytes);
     for (std::size_t group = 0; group < 4 && filled < 256; ++group) {
-      const __m128i nibbles = group % 2 == 0 ? halves[group / 2] : _mm_srli_si128(halves[group / 2], 8);
+      const __m128i nibbles = group % 2 == 0 ? halves.half[group / 2] : _mm_srli_si128(halves.half[group / 2], 8);
       const auto in_buffer = (present >> (8 * group)) & 0xffu;
       const auto below = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(nibbles, limit))) & 0xffu;
       const std::uint32_t accept = ct::declassify_value(below & in_buffer);

@@ -12,38 +12,27 @@
 #include "kernels/x86_avx512/intrinsics.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "common/ct_poison.hpp"
 #include "kernels/mldsa_field.hpp"
+#include "kernels/x86/eta_nibbles.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
 
 namespace pqlab::kernels::avx512 {
-namespace {
-
-constexpr std::array<std::int8_t, 16> kValuesEta2 = mldsa_field::eta_nibble_values(2);
-constexpr std::array<std::int8_t, 16> kValuesEta4 = mldsa_field::eta_nibble_values(4);
-
-}  // namespace
 
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta) {
-  const __m128i values = _mm_loadu_si128(reinterpret_cast<const __m128i*>(eta == 2 ? kValuesEta2.data()
-                                                                                    : kValuesEta4.data()));
+  const __m128i values = x86::eta_value_table(eta);
   const __m128i limit = _mm_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
-  const __m128i low_nibble = _mm_set1_epi8(0x0f);
   for (std::size_t pos = 0; pos < len && filled < 256; pos += 16) {
     const std::size_t bytes = std::min<std::size_t>(16, len - pos);
     const __m128i raw = _mm_maskz_loadu_epi8(static_cast<__mmask16>((1u << bytes) - 1), buf + pos);
-    const __m128i lo = _mm_and_si128(raw, low_nibble);
-    const __m128i hi = _mm_and_si128(_mm_srli_epi16(raw, 4), low_nibble);
-    // Nibbles 0..15 and 16..31 of the step, each byte's low one first.
-    const __m128i nibbles[2] = {_mm_unpacklo_epi8(lo, hi), _mm_unpackhi_epi8(lo, hi)};
-    const std::uint32_t present = bytes == 16 ? 0xffffffffu : (1u << (2 * bytes)) - 1;
+    const x86::EtaNibbles nibbles = x86::split_nibbles(raw);
+    const std::uint32_t present = x86::present_nibbles(bytes);
     for (std::size_t half = 0; half < 2 && filled < 256; ++half) {
       const auto in_buffer = static_cast<__mmask16>(present >> (16 * half));
-      const __mmask16 accept = ct::declassify_value(_mm_mask_cmplt_epu8_mask(in_buffer, nibbles[half], limit));
-      const __m512i coeffs = _mm512_cvtepi8_epi32(_mm_shuffle_epi8(values, nibbles[half]));
+      const __mmask16 accept = ct::declassify_value(_mm_mask_cmplt_epu8_mask(in_buffer, nibbles.half[half], limit));
+      const __m512i coeffs = _mm512_cvtepi8_epi32(_mm_shuffle_epi8(values, nibbles.half[half]));
       // Accepted values past slot 255 are dropped (the polynomial is full).
       const std::size_t kept =
           std::min<std::size_t>(static_cast<std::size_t>(__builtin_popcount(accept)), 256 - filled);
