@@ -97,6 +97,7 @@ Registry detect() {
     t.mlkem_ntt = avx2::mlkem_ntt;
     t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
     t.mlkem_basemul_acc = avx2::mlkem_basemul_acc;
+    t.mlkem_rej_uniform_vartime = avx2::mlkem_rej_uniform_vartime;
     t.mlkem_byte_decode12 = avx2::mlkem_byte_decode12;
     t.mlkem_byte_encode12 = avx2::mlkem_byte_encode12;
     t.mlkem_compress_encode = avx2::mlkem_compress_encode;
@@ -105,6 +106,7 @@ Registry detect() {
     t.mldsa_ntt = avx2::mldsa_ntt;
     t.mldsa_invntt_tomont = avx2::mldsa_invntt_tomont;
     t.mldsa_pointwise_montgomery = avx2::mldsa_pointwise_montgomery;
+    t.mldsa_rej_uniform_vartime = avx2::mldsa_rej_uniform_vartime;
     t.mldsa_pointwise_acc_montgomery = avx2::mldsa_pointwise_acc_montgomery;
     // The signing steps (the avx512 backend below inherits them).
     t.mldsa_decompose = avx2::mldsa_decompose;
