@@ -263,33 +263,46 @@ TEST(KernelBackends, MlkemCbdBitExact) {
   }
 }
 
-// The candidate filters on random XOF-like bytes, on bytes that are all
-// rejected (0xff) or all accepted (0x00), from several fill levels (so the
-// vector loops meet the end of the polynomial at every offset) and buffer
-// lengths (so they meet the end of the input at every offset).
+// The candidate filters against portable, on random XOF-like bytes, on
+// bytes that are all rejected (0xff) or all accepted (0x00), and on
+// candidates drawn from the values either side of q (`near_q`, so that
+// accept masks of every density occur), from every fill level 0..256 (so
+// the vector loops meet the end of the polynomial at every offset) and
+// over every length that is a multiple of 3 up to 504 bytes (so they meet
+// the end of the input at every offset of a 24- or 48-byte step). Slots
+// below `filled` and past a[255] must stay untouched.
 template <class T, class Filter>
-void expect_filter_bit_exact(Filter filter, std::uint64_t seed) {
+void expect_filter_bit_exact(Filter filter, const std::vector<std::uint8_t>& near_q, std::uint64_t seed) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(seed);
-  std::vector<std::uint8_t> buf(3 * 168);
+  constexpr std::size_t kGuard = 32;  // slots past a[255], longer than any vector store
+  constexpr T kUntouched = -1;        // no candidate is negative
+  std::vector<std::uint8_t> buf(near_q.size());
   for (const auto& k : b.others) {
-    for (int fill = 0; fill < 3; ++fill) {
-      for (auto& x : buf) x = fill == 0 ? static_cast<std::uint8_t>(rng()) : fill == 1 ? 0xff : 0x00;
+    for (int pattern = 0; pattern < 4; ++pattern) {
+      for (std::size_t i = 0; i < buf.size(); ++i)
+        buf[i] = pattern == 0   ? static_cast<std::uint8_t>(rng())
+                 : pattern == 1 ? 0xff
+                 : pattern == 2 ? 0x00
+                                : near_q[i];
       for (std::size_t len = 0; len <= buf.size(); len += 3) {
-        for (std::size_t filled : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{239},
-                                   std::size_t{240}, std::size_t{241}, std::size_t{255}, std::size_t{256}}) {
-          std::array<T, 256> want, got;
-          want.fill(-1);
-          got.fill(-1);
+        for (std::size_t filled = 0; filled <= 256; ++filled) {
+          std::array<T, 256 + kGuard> want, got;
+          want.fill(kUntouched);
+          got.fill(kUntouched);
           const std::size_t n_want = (b.portable.*filter)(want.data(), filled, buf.data(), len);
           const std::size_t n_got = (k.*filter)(got.data(), filled, buf.data(), len);
-          ASSERT_EQ(n_got, n_want) << k.name << " fill " << fill << " len " << len << " from " << filled;
-          // Slots from `filled` to the new count are the output; the rest
-          // is scratch the filter may have written.
-          ASSERT_TRUE(std::equal(want.begin() + static_cast<std::ptrdiff_t>(filled),
-                                 want.begin() + static_cast<std::ptrdiff_t>(n_want),
-                                 got.begin() + static_cast<std::ptrdiff_t>(filled)))
-              << k.name << " fill " << fill << " len " << len << " from " << filled;
+          const auto at = [&] {
+            return std::string(k.name) + " pattern " + std::to_string(pattern) + " len " + std::to_string(len) +
+                   " from " + std::to_string(filled);
+          };
+          ASSERT_EQ(n_got, n_want) << at();
+          // Slots from `filled` to the new count are the output; those
+          // after it, up to a[255], are scratch the filter may have written.
+          const auto first = static_cast<std::ptrdiff_t>(filled), last = static_cast<std::ptrdiff_t>(n_want);
+          ASSERT_TRUE(std::equal(want.begin() + first, want.begin() + last, got.begin() + first)) << at();
+          ASSERT_TRUE(std::all_of(got.begin(), got.begin() + first, [](T x) { return x == kUntouched; })) << at();
+          ASSERT_TRUE(std::all_of(got.begin() + 256, got.end(), [](T x) { return x == kUntouched; })) << at();
         }
       }
     }
@@ -297,10 +310,31 @@ void expect_filter_bit_exact(Filter filter, std::uint64_t seed) {
 }
 
 TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
-  expect_filter_bit_exact<std::int16_t>(&kernels::Table::mlkem_rej_uniform_vartime, 15);
+  // 336 candidates (504 bytes), each one of the 12-bit values nearest q
+  // or the ends of the range.
+  constexpr std::array<std::uint16_t, 8> kNearQ = {0, 1, kKemQ - 2, kKemQ - 1, kKemQ, kKemQ + 1, 4094, 4095};
+  std::mt19937_64 rng(21);
+  std::vector<std::uint8_t> near_q;
+  for (int block = 0; block < 2; ++block) {
+    std::array<std::uint16_t, 256> v{};
+    for (auto& x : v) x = kNearQ[rng() % kNearQ.size()];
+    const auto bytes = pack12(v);
+    near_q.insert(near_q.end(), bytes.begin(), bytes.end());
+  }
+  near_q.resize(504);
+  expect_filter_bit_exact<std::int16_t>(&kernels::Table::mlkem_rej_uniform_vartime, near_q, 15);
 }
 TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
-  expect_filter_bit_exact<std::int32_t>(&kernels::Table::mldsa_rej_uniform_vartime, 16);
+  // 168 candidates (504 bytes), each one of the 23-bit values nearest q or
+  // the ends of the range, with the ignored 24th bit set at random.
+  constexpr std::array<std::uint32_t, 6> kNearQ = {0, 1, kDsaQ - 1, kDsaQ, kDsaQ + 1, (1u << 23) - 1};
+  std::mt19937_64 rng(22);
+  std::vector<std::uint8_t> near_q;
+  for (int i = 0; i < 168; ++i) {
+    const std::uint32_t x = kNearQ[rng() % kNearQ.size()] | static_cast<std::uint32_t>(rng() & 1) << 23;
+    for (int byte = 0; byte < 3; ++byte) near_q.push_back(static_cast<std::uint8_t>(x >> 8 * byte));
+  }
+  expect_filter_bit_exact<std::int32_t>(&kernels::Table::mldsa_rej_uniform_vartime, near_q, 16);
 }
 
 TEST(KernelBackends, MldsaArithmeticBitExact) {
