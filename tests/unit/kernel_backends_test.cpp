@@ -269,7 +269,7 @@ TEST(KernelBackends, MlkemCbdBitExact) {
 // accept masks of every density occur), from every fill level 0..256 (so
 // the vector loops meet the end of the polynomial at every offset) and
 // over every length that is a multiple of 3 up to 504 bytes (so they meet
-// the end of the input at every offset of a 24- or 48-byte step). Slots
+// the end of the input at every offset of a 24-byte step). Slots
 // below `filled` and past a[255] must stay untouched, and no byte past
 // `len` may be read.
 template <class T, class Filter>
