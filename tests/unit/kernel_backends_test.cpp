@@ -263,34 +263,52 @@ TEST(KernelBackends, MlkemCbdBitExact) {
   }
 }
 
-// The candidate filters on random XOF-like bytes, on bytes that are all
-// rejected (0xff) or all accepted (0x00), from several fill levels (so the
-// vector loops meet the end of the polynomial at every offset) and buffer
-// lengths, in steps of `step` bytes (so they meet the end of the input at
-// every offset). filter(table, a, filled, buf, len) calls one backend's.
+// The candidate filters against portable, on random XOF-like bytes, on
+// bytes that are all rejected (0xff) or all accepted (0x00), and on
+// candidates drawn from the values either side of q (`near_q`, so that
+// accept masks of every density occur), from every fill level 0..256 (so
+// the vector loops meet the end of the polynomial at every offset) and
+// over every length that is a multiple of `step` up to near_q's size (so
+// they meet the end of the input at every offset of a vector step). Slots
+// below `filled` and past a[255] must stay untouched, and no byte past
+// `len` may be read. filter(table, a, filled, buf, len) calls one
+// backend's filter.
 template <class T, class Filter>
-void expect_filter_bit_exact(Filter filter, std::uint64_t seed, std::size_t step, std::size_t max_len) {
+void expect_filter_bit_exact(Filter filter, const std::vector<std::uint8_t>& near_q, std::uint64_t seed,
+                             std::size_t step) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(seed);
-  std::vector<std::uint8_t> buf(max_len);
+  constexpr std::size_t kGuard = 32;  // slots past a[255], longer than any vector store
+  constexpr T kUntouched = -30000;    // below every value a filter writes (at least -4)
+  std::vector<std::uint8_t> buf(near_q.size());
   for (const auto& k : b.others) {
-    for (int fill = 0; fill < 3; ++fill) {
-      for (auto& x : buf) x = fill == 0 ? static_cast<std::uint8_t>(rng()) : fill == 1 ? 0xff : 0x00;
+    for (int pattern = 0; pattern < 4; ++pattern) {
+      for (std::size_t i = 0; i < buf.size(); ++i)
+        buf[i] = pattern == 0   ? static_cast<std::uint8_t>(rng())
+                 : pattern == 1 ? 0xff
+                 : pattern == 2 ? 0x00
+                                : near_q[i];
       for (std::size_t len = 0; len <= buf.size(); len += step) {
-        for (std::size_t filled : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{239},
-                                   std::size_t{240}, std::size_t{241}, std::size_t{255}, std::size_t{256}}) {
-          std::array<T, 256> want, got;
-          want.fill(-1);
-          got.fill(-1);
-          const std::size_t n_want = filter(b.portable, want.data(), filled, buf.data(), len);
-          const std::size_t n_got = filter(k, got.data(), filled, buf.data(), len);
-          ASSERT_EQ(n_got, n_want) << k.name << " fill " << fill << " len " << len << " from " << filled;
-          // Slots from `filled` to the new count are the output; the rest
-          // is scratch the filter may have written.
-          ASSERT_TRUE(std::equal(want.begin() + static_cast<std::ptrdiff_t>(filled),
-                                 want.begin() + static_cast<std::ptrdiff_t>(n_want),
-                                 got.begin() + static_cast<std::ptrdiff_t>(filled)))
-              << k.name << " fill " << fill << " len " << len << " from " << filled;
+        // A copy of exactly `len` bytes, so the sanitizer build sees any
+        // read past the end.
+        const std::vector<std::uint8_t> in(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(len));
+        for (std::size_t filled = 0; filled <= 256; ++filled) {
+          std::array<T, 256 + kGuard> want, got;
+          want.fill(kUntouched);
+          got.fill(kUntouched);
+          const std::size_t n_want = filter(b.portable, want.data(), filled, in.data(), len);
+          const std::size_t n_got = filter(k, got.data(), filled, in.data(), len);
+          const auto at = [&] {
+            return std::string(k.name) + " pattern " + std::to_string(pattern) + " len " + std::to_string(len) +
+                   " from " + std::to_string(filled);
+          };
+          ASSERT_EQ(n_got, n_want) << at();
+          // Slots from `filled` to the new count are the output; those
+          // after it, up to a[255], are scratch the filter may have written.
+          const auto first = static_cast<std::ptrdiff_t>(filled), last = static_cast<std::ptrdiff_t>(n_want);
+          ASSERT_TRUE(std::equal(want.begin() + first, want.begin() + last, got.begin() + first)) << at();
+          ASSERT_TRUE(std::all_of(got.begin(), got.begin() + first, [](T x) { return x == kUntouched; })) << at();
+          ASSERT_TRUE(std::all_of(got.begin() + 256, got.end(), [](T x) { return x == kUntouched; })) << at();
         }
       }
     }
@@ -298,27 +316,55 @@ void expect_filter_bit_exact(Filter filter, std::uint64_t seed, std::size_t step
 }
 
 TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
+  // 336 candidates (504 bytes), each one of the 12-bit values nearest q
+  // or the ends of the range.
+  constexpr std::array<std::uint16_t, 8> kNearQ = {0, 1, kKemQ - 2, kKemQ - 1, kKemQ, kKemQ + 1, 4094, 4095};
+  std::mt19937_64 rng(21);
+  std::vector<std::uint8_t> near_q;
+  for (int block = 0; block < 2; ++block) {
+    std::array<std::uint16_t, 256> v{};
+    for (auto& x : v) x = kNearQ[rng() % kNearQ.size()];
+    const auto bytes = pack12(v);
+    near_q.insert(near_q.end(), bytes.begin(), bytes.end());
+  }
+  near_q.resize(504);
   expect_filter_bit_exact<std::int16_t>(
       [](const kernels::Table& k, std::int16_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
         return k.mlkem_rej_uniform_vartime(a, filled, buf, len);
       },
-      15, 3, 3 * 168);
+      near_q, 15, 3);
 }
 TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
+  // 168 candidates (504 bytes), each one of the 23-bit values nearest q or
+  // the ends of the range, with the ignored 24th bit set at random.
+  constexpr std::array<std::uint32_t, 6> kNearQ = {0, 1, kDsaQ - 1, kDsaQ, kDsaQ + 1, (1u << 23) - 1};
+  std::mt19937_64 rng(22);
+  std::vector<std::uint8_t> near_q;
+  for (int i = 0; i < 168; ++i) {
+    const std::uint32_t x = kNearQ[rng() % kNearQ.size()] | static_cast<std::uint32_t>(rng() & 1) << 23;
+    for (int byte = 0; byte < 3; ++byte) near_q.push_back(static_cast<std::uint8_t>(x >> 8 * byte));
+  }
   expect_filter_bit_exact<std::int32_t>(
       [](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
         return k.mldsa_rej_uniform_vartime(a, filled, buf, len);
       },
-      16, 3, 3 * 168);
+      near_q, 16, 3);
 }
 // ExpandS's filter for both η, over every length up to two SHAKE256
-// blocks (a polynomial takes about 1.7 blocks at η = 4).
+// blocks (a polynomial takes about 1.7 blocks at η = 4); the near-limit
+// pattern draws its nibbles from 0, the limit − 1, the limit and 15.
 TEST(KernelBackends, MldsaEtaRejectionSamplingBitExact) {
-  for (unsigned eta : {2u, 4u}) {
+  for (const unsigned eta : {2u, 4u}) {
+    const std::uint8_t limit = eta == 2 ? 15 : 9;
+    const std::array<std::uint8_t, 4> kNearLimit = {0, static_cast<std::uint8_t>(limit - 1), limit, 15};
+    std::mt19937_64 rng(23 + eta);
+    std::vector<std::uint8_t> near_limit(2 * 136);
+    for (auto& byte : near_limit)
+      byte = static_cast<std::uint8_t>(kNearLimit[rng() % 4] | kNearLimit[rng() % 4] << 4);
     expect_filter_bit_exact<std::int32_t>(
         [eta](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf,
               std::size_t len) { return k.mldsa_rej_eta(a, filled, buf, len, eta); },
-        17 + eta, 1, 2 * 136);
+        near_limit, 17 + eta, 1);
   }
 }
 

@@ -12,6 +12,8 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
 void mlkem_ntt(std::int16_t a[256]);
 void mlkem_invntt_tomont(std::int16_t a[256]);
 void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
+std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len);
 std::uint32_t mlkem_byte_decode12(std::int16_t a[256], const std::uint8_t in[384]);
 void mlkem_byte_encode12(std::uint8_t out[384], const std::int16_t a[256]);
 void mlkem_compress_encode(std::uint8_t* out, const std::int16_t a[256], unsigned d);
@@ -22,6 +24,8 @@ void mldsa_ntt(std::int32_t a[256]);
 void mldsa_invntt_tomont(std::int32_t a[256]);
 void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
 void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
+std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len);
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta);
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);

@@ -5,8 +5,9 @@
 // mldsa_field::eta_nibble_values (a register, so no memory index depends
 // on a nibble) maps each to its coefficient; a compare with the limit
 // gives the accepted ones. AVX2 has no compress, so the accept mask of a
-// group indexes a table of lane permutations that moves the accepted
-// values to the front, in order. Only that mask steers anything, and the
+// group indexes the uniform filters' table of accepted lanes
+// (rej_uniform.hpp), which moves the accepted values to the front, in
+// order. Only that mask steers anything, and the
 // kernel seam lets it show: it is declassified for the constant-time test.
 // The buffer is read only within len; a group whose accepted values would
 // pass slot 255 is stored through a masked store. The result equals the
@@ -21,24 +22,9 @@
 #include "kernels/mldsa_field.hpp"
 #include "kernels/x86/eta_nibbles.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/rej_uniform.hpp"
 
 namespace pqlab::kernels::avx2 {
-namespace {
-
-// For each 8-bit accept mask: the positions of its set bits, in order,
-// then zeros (8 bytes per mask, widened to a lane permutation on use).
-constexpr std::array<std::uint64_t, 256> make_compaction_table() {
-  std::array<std::uint64_t, 256> t{};
-  for (unsigned mask = 0; mask < 256; ++mask) {
-    unsigned out = 0;
-    for (unsigned bit = 0; bit < 8; ++bit)
-      if ((mask >> bit) & 1u) t[mask] |= std::uint64_t{bit} << (8 * out++);
-  }
-  return t;
-}
-constexpr std::array<std::uint64_t, 256> kCompaction = make_compaction_table();
-
-}  // namespace
 
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta) {
@@ -56,7 +42,8 @@ std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::ui
       const auto below = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(nibbles, limit))) & 0xffu;
       const std::uint32_t accept = ct::declassify_value(below & in_buffer);
       const __m256i coeffs = _mm256_cvtepi8_epi32(_mm_shuffle_epi8(values, nibbles));
-      const __m256i order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompaction[accept])));
+      const __m256i order =
+          _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[accept].data())));
       const __m256i packed = _mm256_permutevar8x32_epi32(coeffs, order);
       const auto count = static_cast<std::size_t>(__builtin_popcount(accept));
       if (filled + 8 <= 256) {

@@ -1,0 +1,58 @@
+// ML-DSA's rejection sampling filter for Â (FIPS 204 Alg. 30 with Alg. 14)
+// with AVX2: eight 3-byte candidates (24 bytes) per step. A byte shuffle
+// puts each candidate in a 32-bit lane, a mask keeps its 23 bits, and one
+// compare and a movemask give the accepted lanes. A dword permutation
+// chosen by that mask packs them, in order, at the front, and the step is
+// stored at the next free slot. While fewer than 8 slots remain, a step is
+// staged on the stack so nothing past slot 255 is written. The result
+// equals the portable filter's; a tail under 24 bytes goes to the portable
+// code.
+#include <immintrin.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/mldsa_field.hpp"
+#include "kernels/portable/portable.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/rej_uniform.hpp"
+
+namespace pqlab::kernels::avx2 {
+
+std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
+                                      std::size_t len) {
+  // Candidate j of a group of 4 (12 bytes) is bytes 3j .. 3j+2, the fourth
+  // byte zero. The low lane holds the step's first group at byte 0, the
+  // high lane its second at byte 4 (load_step24).
+  const __m256i pick = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,  //
+                                        4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+  const __m256i mask23 = _mm256_set1_epi32(0x7fffff);
+  const __m256i q = _mm256_set1_epi32(mldsa_field::q);
+  std::size_t pos = 0;
+  for (; pos + 24 <= len && filled < 256; pos += 24) {
+    const __m256i cand = _mm256_and_si256(_mm256_shuffle_epi8(load_step24(buf + pos), pick), mask23);
+    // Candidates are below 2^23, so the signed compare is exact.
+    const auto mask =
+        static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, cand))));
+    const __m256i order = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[mask].data())));
+    const __m256i packed = _mm256_permutevar8x32_epi32(cand, order);
+    const auto count = static_cast<std::size_t>(std::popcount(mask));
+    if (filled + 8 <= 256) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed);
+      filled += count;
+    } else {
+      // Accepted values past slot 255 are dropped (the polynomial is full).
+      std::array<std::int32_t, 8> staged;
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(staged.data()), packed);
+      const std::size_t kept = std::min(count, 256 - filled);
+      std::copy_n(staged.data(), kept, a + filled);
+      filled += kept;
+    }
+  }
+  return pos == len ? filled : portable::mldsa_rej_uniform_vartime(a, filled, buf + pos, len - pos);
+}
+
+}  // namespace pqlab::kernels::avx2
