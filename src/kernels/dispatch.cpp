@@ -55,6 +55,8 @@ constexpr Table kPortable = {
     .sha512_compress = portable::sha512_compress,
     .sha256_compress_lanes = portable::sha256_compress_lanes,
     .sha256_lanes_min = 1,
+    .sha512_compress_lanes = portable::sha512_compress_lanes,
+    .sha512_lanes_min = 1,
 };
 
 constexpr std::size_t kMaxBackends = 3;
@@ -125,6 +127,9 @@ Registry detect() {
     // any lane count: where the CPU has SHA-NI this backend keeps it.
     t.sha256_compress_lanes = cpu.sha_ni ? sha_ni::sha256_compress_lanes : avx2::sha256_compress_lanes;
     t.sha256_lanes_min = cpu.sha_ni ? 1 : 2;
+    // Multi-buffer SHA-512, four lanes per pass. MEASURE
+    t.sha512_compress_lanes = avx2::sha512_compress_lanes;
+    t.sha512_lanes_min = 2;
     r.add(t);
   }
   if (cpu.avx512) {
@@ -156,6 +161,9 @@ Registry detect() {
     // loses from two lanes on (at one lane the two are about even).
     t.sha256_compress_lanes = avx512::sha256_compress_lanes;
     t.sha256_lanes_min = cpu.sha_ni ? 7 : 2;
+    // Multi-buffer SHA-512. MEASURE
+    t.sha512_compress_lanes = avx512::sha512_compress_lanes;
+    t.sha512_lanes_min = 2;
     r.add(t);
   }
   return r;
