@@ -1,9 +1,10 @@
 // libFuzzer target: differential test of the kernel backends. For every
 // backend in pqlab::kernels::available(), on the same inputs:
 //   - Keccak-f[1600] x4 and x8 equal four and eight x1 calls (within the
-//     backend), and SHA-256 over `lanes` blocks equals one compression each;
+//     backend), and SHA-256 and SHA-512 over `lanes` blocks equal one
+//     compression each;
 //   - every kernel entry equals the portable backend's result: Keccak x1,
-//     x4 and x8, SHA-256/512 compression and its lane form, the ML-KEM and
+//     x4 and x8, SHA-256/512 compression and their lane forms, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
@@ -26,7 +27,7 @@ namespace k = pqlab::kernels;
 
 struct Inputs {
   std::array<std::uint64_t, 8 * k::keccak_lanes> keccak;
-  std::size_t sha_lanes;
+  std::size_t sha_lanes, sha512_lanes;
   std::array<std::uint8_t, 2 * 128> blocks;
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
@@ -45,6 +46,7 @@ struct Outputs {
   std::array<std::uint32_t, 8> sha256;
   std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
   std::array<std::uint64_t, 8> sha512;
+  std::uint64_t sha512_lanes[8][8], sha512_one_by_one[8][8];
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
   std::array<std::int16_t, 256> kem_rej;
@@ -75,6 +77,7 @@ Inputs make_inputs(fuzz::Input& in) {
   Inputs x;
   for (auto& lane : x.keccak) lane = read_int<std::uint64_t>(in);
   x.sha_lanes = in.byte() % 5;  // 0..4 lanes over the four 64-byte blocks
+  x.sha512_lanes = in.byte() % 9;  // 0..8 overlapping 128-byte blocks, 16 bytes apart
   for (auto& b : x.blocks) b = in.byte();
   constexpr int kem_q = 3329, dsa_q = 8380417;
   // Within each entry's contract (kernels.hpp): |a_i| < q.
@@ -122,6 +125,14 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
   o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
   t.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
+  const std::uint8_t* blocks512[8];
+  for (std::size_t i = 0; i < 8; ++i) {
+    blocks512[i] = x.blocks.data() + 16 * i;
+    for (std::size_t w = 0; w < 8; ++w)
+      o.sha512_lanes[i][w] = o.sha512_one_by_one[i][w] = 0x0101010101010101u * (i + 1) + w;
+  }
+  t.sha512_compress_lanes(o.sha512_lanes, blocks512, x.sha512_lanes);
+  for (std::size_t i = 0; i < x.sha512_lanes; ++i) t.sha512_compress(o.sha512_one_by_one[i], blocks512[i], 1);
   o.kem_ntt = x.kem_a;
   t.mlkem_ntt(o.kem_ntt.data());
   o.kem_invntt = x.kem_a;
@@ -186,6 +197,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
     require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
             "SHA-256 lanes equal one compression each");
+    require(std::memcmp(o.sha512_lanes, o.sha512_one_by_one, sizeof o.sha512_lanes) == 0,
+            "SHA-512 lanes equal one compression each");
     require(o == reference, "the backend equals portable on every kernel");
   }
   return 0;

@@ -149,6 +149,14 @@ struct Table {
   // sha256_compress call per lane (1 where the former is a loop over the
   // latter); below it, callers compress the lanes one at a time.
   std::size_t sha256_lanes_min;
+  // The same for SHA-512 (FIPS 180-4 §6.4.2): `lanes` independent
+  // compressions of one 128-byte block each, states[i] updated with
+  // blocks[i], any lane count; SLH-DSA-SHA2's H and T_l at n = 24 and 32
+  // (FIPS 205 §11.2.2).
+  void (*sha512_compress_lanes)(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+  // Fewest lanes for which one sha512_compress_lanes call beats a
+  // sha512_compress call per lane (1 where the former is a loop).
+  std::size_t sha512_lanes_min;
 };
 
 const Table& active();

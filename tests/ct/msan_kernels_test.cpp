@@ -2,7 +2,8 @@
 // each backend in kernels::available(), one secret byte in the input of
 // Keccak-f[1600] (x1, x4, x8) and of the SHA-256 / SHA-512 compressions
 // (including SHA-NI, where the backend uses it) must make every output byte
-// secret, as the permutation and 64/80 rounds mix it into all of them; so
+// secret, as the permutation and 64/80 rounds mix it into all of them (the
+// lane forms of both compressions too); so
 // must one secret coefficient in the input of each ML-DSA NTT and inverse
 // NTT (every output coefficient depends on every input coefficient; for
 // ML-KEM's seven-layer NTT, on every input of the same parity, so two
@@ -82,6 +83,15 @@ void check_backend(std::string_view backend) {
   const std::uint8_t* blocks[4] = {block.data(), block.data(), block.data(), block.data()};
   t.sha256_compress_lanes(lanes, blocks, 4);
   expect_all_secret(backend, "sha256_compress_lanes", lanes, sizeof lanes);
+  // SHA-512 in lanes: three (a part-filled AVX2 or 256-bit AVX-512 pass)
+  // and eight (two AVX2 passes, one 512-bit AVX-512 pass).
+  const std::uint8_t* blocks512[8];
+  for (auto& b : blocks512) b = block.data();
+  for (const std::size_t count : {std::size_t{3}, std::size_t{8}}) {
+    std::uint64_t lanes512[8][8] = {};
+    t.sha512_compress_lanes(lanes512, blocks512, count);
+    expect_all_secret(backend, "sha512_compress_lanes", lanes512, count * sizeof lanes512[0]);
+  }
 
   // NTTs: an in-place transform of a copy of `poly` with some coefficients
   // made secret must leave every coefficient secret.

@@ -1,7 +1,8 @@
 // The multi-lane entries of the kernel seam against their one-lane forms,
 // for every backend usable on this CPU: Keccak-f[1600] x4 against four x1
-// calls, and sha256_compress_lanes (and the x86 multi-buffer SHA-256
-// functions behind it) against the portable sha256_compress per lane.
+// calls, sha256_compress_lanes (and the x86 multi-buffer SHA-256
+// functions behind it) against the portable sha256_compress per lane, and
+// sha512_compress_lanes against the portable sha512_compress per lane.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -52,42 +53,57 @@ TEST(KernelLanes, KeccakX4EqualsFourX1) {
   });
 }
 
-// The lane contents of one Sha256Lanes trial: random, or all 0x00 / all
+// The lane contents of one SHA-2 lanes trial: random, or all 0x00 / all
 // 0xff (in the block and in the chaining state), varied from lane to lane.
-void fill_lane(std::mt19937& rng, std::size_t kind, std::uint32_t state[8], std::array<std::uint8_t, 64>& block) {
-  for (std::size_t w = 0; w < 8; ++w) state[w] = static_cast<std::uint32_t>(rng());
+// Word is the SHA-2 word (uint32_t: SHA-256, uint64_t: SHA-512); a block
+// holds sixteen of them.
+template <class Word>
+using Block = std::array<std::uint8_t, 16 * sizeof(Word)>;
+
+template <class Word>
+void fill_lane(std::mt19937& rng, std::size_t kind, Word state[8], Block<Word>& block) {
+  for (std::size_t w = 0; w < 8; ++w) state[w] = static_cast<Word>((std::uint64_t{rng()} << 32) | rng());
   for (auto& b : block) b = static_cast<std::uint8_t>(rng());
   if (kind == 1) block.fill(0x00);
   if (kind == 2) block.fill(0xff);
-  if (kind == 3) std::fill(state, state + 8, 0u);
-  if (kind == 4) std::fill(state, state + 8, ~0u);
+  if (kind == 3) std::fill(state, state + 8, Word{0});
+  if (kind == 4) std::fill(state, state + 8, static_cast<Word>(~Word{0}));
   if (kind == 5) {
     block.fill(0xff);
-    std::fill(state, state + 8, ~0u);
+    std::fill(state, state + 8, static_cast<Word>(~Word{0}));
   }
 }
 
-// `lanes_fn` over 0..33 lanes (a partial pass, one full pass of 8 or 16
+// The portable one-block compression for Word's SHA-2.
+void compress_one(const pqlab::kernels::Table& portable, std::uint32_t state[8], const std::uint8_t* block) {
+  portable.sha256_compress(state, block, 1);
+}
+void compress_one(const pqlab::kernels::Table& portable, std::uint64_t state[8], const std::uint8_t* block) {
+  portable.sha512_compress(state, block, 1);
+}
+
+// `lanes_fn` over 0..33 lanes (partial passes, full passes of 4, 8 or 16
 // and more) against the portable one-block compression of each lane.
-template <class LanesFn>
-void expect_lanes_equal_portable(LanesFn lanes_fn, const pqlab::kernels::Table& portable) {
+template <class Word>
+void expect_lanes_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
+                                 const pqlab::kernels::Table& portable) {
   std::mt19937 rng(5);
   for (std::size_t lanes = 0; lanes <= 33; ++lanes) {
     for (std::size_t pattern = 0; pattern < 3; ++pattern) {
-      auto multi = std::make_unique<std::uint32_t[][8]>(lanes);
-      auto single = std::make_unique<std::uint32_t[][8]>(lanes);
-      std::vector<std::array<std::uint8_t, 64>> blocks(lanes);
+      auto multi = std::make_unique<Word[][8]>(lanes);
+      auto single = std::make_unique<Word[][8]>(lanes);
+      std::vector<Block<Word>> blocks(lanes);
       std::vector<const std::uint8_t*> block_ptrs(lanes);
       for (std::size_t i = 0; i < lanes; ++i) {
         // Pattern 0: all random; 1 and 2: the extreme kinds spread over the lanes.
         const std::size_t kind = pattern == 0 ? 0 : (i + pattern) % 6;
-        fill_lane(rng, kind, multi[i], blocks[i]);
+        fill_lane<Word>(rng, kind, multi[i], blocks[i]);
         std::copy(multi[i], multi[i] + 8, single[i]);
         block_ptrs[i] = blocks[i].data();
       }
       lanes_fn(multi.get(), block_ptrs.data(), lanes);
       for (std::size_t i = 0; i < lanes; ++i) {
-        portable.sha256_compress(single[i], blocks[i].data(), 1);
+        compress_one(portable, single[i], blocks[i].data());
         for (std::size_t w = 0; w < 8; ++w)
           EXPECT_EQ(multi[i][w], single[i][w]) << lanes << " lanes, pattern " << pattern << ", lane " << i;
       }
@@ -113,6 +129,16 @@ TEST(KernelLanes, Sha256LanesEqualsPortable) {
   for_each_backend([&](const pqlab::kernels::Table& k) {
     EXPECT_GE(k.sha256_lanes_min, 1u);
     expect_lanes_equal_portable(k.sha256_compress_lanes, portable);
+  });
+}
+
+// On every backend: the multi-buffer SHA-512 (4 lanes per AVX2 pass, 4 or
+// 8 per AVX-512 pass) or the portable loop.
+TEST(KernelLanes, Sha512LanesEqualsPortable) {
+  const pqlab::kernels::Table portable = portable_table();
+  for_each_backend([&](const pqlab::kernels::Table& k) {
+    EXPECT_GE(k.sha512_lanes_min, 1u);
+    expect_lanes_equal_portable(k.sha512_compress_lanes, portable);
   });
 }
 

@@ -41,5 +41,6 @@ void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], c
 void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
 void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 
 }  // namespace pqlab::kernels::portable

@@ -41,5 +41,7 @@ void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], c
 
 // Multi-buffer SHA-256: eight streams per pass.
 void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+// Multi-buffer SHA-512: four streams per pass.
+void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 
 }  // namespace pqlab::kernels::avx2

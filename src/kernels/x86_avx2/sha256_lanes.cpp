@@ -1,5 +1,5 @@
 // Multi-buffer SHA-256 compression (FIPS 180-4 §6.2.2) with AVX2: eight
-// streams per pass, one per 32-bit element (x86/sha256_sliced.hpp). AVX2
+// streams per pass, one per 32-bit element (x86/sha2_sliced.hpp). AVX2
 // has no rotate or ternary logic, so a rotate is two shifts and an or,
 // and Ch and Maj take three bitwise operations each.
 #include <immintrin.h>
@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/x86/sha256_sliced.hpp"
+#include "kernels/x86/sha2_sliced.hpp"
 #include "kernels/x86/transpose8x32.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
@@ -18,6 +18,7 @@ constexpr std::size_t kWidth = 8;  // streams per pass
 
 struct Ops8 {
   using V = __m256i;
+  using Word = std::uint32_t;
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V xor3(V a, V b, V c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
   template <int n>
@@ -53,7 +54,7 @@ void compress_pass(std::uint32_t (*states)[8], const std::uint8_t* const* blocks
   }
   x86::transpose8x32(w);
   x86::transpose8x32(w + kWidth);
-  x86::Sha256Sliced<Ops8>::compress(s, w);
+  x86::Sha2Sliced<Ops8>::compress(s, w);
   x86::transpose8x32(s);
   for (std::size_t i = 0; i < live; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), s[i]);
 }

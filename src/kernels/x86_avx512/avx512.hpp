@@ -27,5 +27,7 @@ std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256],
 
 // Multi-buffer SHA-256: sixteen streams per pass (eight when no more are live).
 void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+// Multi-buffer SHA-512: eight streams per pass (four when no more are live).
+void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
 
 }  // namespace pqlab::kernels::avx512

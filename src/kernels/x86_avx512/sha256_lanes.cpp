@@ -2,14 +2,14 @@
 // sixteen streams per pass in 512-bit registers, or eight in 256-bit
 // (VL) ones when no more than eight are live (256-bit operations issue on
 // more ports, so a half-empty 512-bit pass would cost more). One stream per
-// 32-bit element (x86/sha256_sliced.hpp), with native rotates and
+// 32-bit element (x86/sha2_sliced.hpp), with native rotates and
 // ternary-logic Ch, Maj and three-way xors.
 #include "kernels/x86_avx512/intrinsics.hpp"
 
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/x86/sha256_sliced.hpp"
+#include "kernels/x86/sha2_sliced.hpp"
 #include "kernels/x86/transpose8x32.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
 
@@ -23,6 +23,7 @@ constexpr int kMaj = 0xe8;   // majority of a, b, c (Maj of §4.1.2)
 
 struct Ops8 {
   using V = __m256i;
+  using Word = std::uint32_t;
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V xor3(V a, V b, V c) { return _mm256_ternarylogic_epi32(a, b, c, kXor3); }
   template <int n>
@@ -36,6 +37,7 @@ struct Ops8 {
 
 struct Ops16 {
   using V = __m512i;
+  using Word = std::uint32_t;
   static V add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V xor3(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, kXor3); }
   template <int n>
@@ -104,7 +106,7 @@ void compress_pass8(std::uint32_t (*states)[8], const std::uint8_t* const* block
   }
   x86::transpose8x32(w);
   x86::transpose8x32(w + 8);
-  x86::Sha256Sliced<Ops8>::compress(s, w);
+  x86::Sha2Sliced<Ops8>::compress(s, w);
   x86::transpose8x32(s);
   for (std::size_t i = 0; i < live; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states[i]), s[i]);
 }
@@ -124,7 +126,7 @@ void compress_pass16(std::uint32_t (*states)[8], const std::uint8_t* const* bloc
   for (std::size_t j = 0; j < 8; ++j) s[j] = _mm512_inserti64x4(_mm512_castsi256_si512(lo[j]), hi[j], 1);
   for (std::size_t i = 0; i < 16; ++i) w[i] = byteswap_words(_mm512_loadu_si512(blocks[i < live ? i : 0]));
   transpose16x32(w);
-  x86::Sha256Sliced<Ops16>::compress(s, w);
+  x86::Sha2Sliced<Ops16>::compress(s, w);
   for (std::size_t j = 0; j < 8; ++j) {
     lo[j] = _mm512_castsi512_si256(s[j]);
     hi[j] = _mm512_extracti64x4_epi64(s[j], 1);
