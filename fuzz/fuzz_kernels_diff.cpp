@@ -8,7 +8,7 @@
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
-//     and CBD sampler, and ML-DSA signing's Decompose, MakeHint, norm check
+//     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check
 //     and z packing and unpacking (both γ2, both γ1) and element-wise
 //     reductions.
 #include <array>
@@ -57,7 +57,7 @@ struct Outputs {
   bool kem_decode12_in_range;
   std::array<std::uint8_t, 384> kem_encoded12;
   std::array<std::uint8_t, 32 * 11> kem_compressed;
-  std::array<std::int32_t, 256> dsa_w1, dsa_w0;
+  std::array<std::int32_t, 256> dsa_w1, dsa_w0, dsa_use_hint;
   std::array<std::uint8_t, 32> dsa_hints;
   std::uint32_t dsa_hint_count, dsa_norm;
   std::array<std::uint8_t, 32 * 20> dsa_z_packed;
@@ -167,6 +167,8 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   // dsa_a (|a_i| < q) serves as MakeHint's z, the norm check's input and
   // the packed z.
   t.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
+  // UseHint with the first 32 bytes of `blocks` as the hint bits.
+  t.mldsa_use_hint(o.dsa_use_hint.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
   o.dsa_hint_count = t.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
   o.dsa_norm = t.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
   o.dsa_z_packed = {};

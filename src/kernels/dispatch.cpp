@@ -44,6 +44,7 @@ constexpr Table kPortable = {
     .mldsa_rej_eta = portable::mldsa_rej_eta,
     .mldsa_pointwise_acc_montgomery = portable::mldsa_pointwise_acc_montgomery,
     .mldsa_decompose = portable::mldsa_decompose,
+    .mldsa_use_hint = portable::mldsa_use_hint,
     .mldsa_norm_at_least = portable::mldsa_norm_at_least,
     .mldsa_make_hint = portable::mldsa_make_hint,
     .mldsa_pack_z = portable::mldsa_pack_z,
@@ -114,6 +115,7 @@ Registry detect() {
     t.mldsa_rej_eta = avx2::mldsa_rej_eta;
     // The signing steps (the avx512 backend below inherits them).
     t.mldsa_decompose = avx2::mldsa_decompose;
+    t.mldsa_use_hint = avx2::mldsa_use_hint;
     t.mldsa_norm_at_least = avx2::mldsa_norm_at_least;
     t.mldsa_make_hint = avx2::mldsa_make_hint;
     t.mldsa_pack_z = avx2::mldsa_pack_z;
@@ -169,6 +171,7 @@ Registry detect() {
     // against AVX2's 296, Decompose 88 against 115. The other signing
     // steps stay AVX2's (a few dozen ticks each to gain).
     t.mldsa_decompose = avx512::mldsa_decompose;
+    t.mldsa_use_hint = avx512::mldsa_use_hint;
     t.mldsa_make_hint = avx512::mldsa_make_hint;
     // Multi-buffer SHA-256, up to 8 lanes in 256-bit registers (a pass
     // costs about 640 ticks, measured as above) and 9 to 16 in 512-bit

@@ -105,6 +105,11 @@ struct Table {
   // w0_i = r0 in [-γ2, γ2], a_i ≡ r1·2γ2 + r0 (mod q).
   void (*mldsa_decompose)(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256],
                           std::int32_t gamma2);
+  // UseHint (Alg. 40) of each coefficient, as verification applies it:
+  // w1_i = UseHint(h_i, r_i) with h_i bit i mod 8 of hints[i / 8]. In: r_i
+  // in [0, q). Public data only (signature and public key).
+  void (*mldsa_use_hint)(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
+                         std::int32_t gamma2);
   // ‖a‖∞ ≥ bound (§2.3): 0xffffffff if some |a_i| ≥ bound, else 0; reads
   // every coefficient. In: |a_i| < 2^31, 0 ≤ bound < 2^31.
   std::uint32_t (*mldsa_norm_at_least)(const std::int32_t a[256], std::int32_t bound);

@@ -2,7 +2,6 @@
 #include "mldsa/poly.hpp"
 
 #include "kernels/kernels.hpp"
-#include "mldsa/rounding.hpp"
 
 namespace pqlab::mldsa::detail {
 
@@ -51,16 +50,7 @@ std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const 
 
 template <std::int32_t Gamma2>
 void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
-  Poly low;
-  decompose<Gamma2>(w1, low, r);
-  // Eight coefficients per hint byte, constant shifts: the loop vectorises.
-  for (std::size_t byte = 0; byte < n / 8; ++byte) {
-    const std::int32_t bits = hint_bits[byte];
-    for (std::size_t j = 0; j < 8; ++j) {
-      const std::size_t i = 8 * byte + j;
-      w1.c[i] = use_hint_on_split<Gamma2>({w1.c[i], low.c[i]}, (bits >> j) & 1);
-    }
-  }
+  kernels::active().mldsa_use_hint(w1.c.data(), r.c.data(), hint_bits, Gamma2);
 }
 
 // The two γ2 of FIPS 204 Table 1.

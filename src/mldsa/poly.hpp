@@ -54,8 +54,7 @@ std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const 
 
 // UseHint (FIPS 204 Alg. 40) of every coefficient of r (in [0, q)), the
 // hint of coefficient j being bit j mod 8 of hint_bits[j / 8]: w1_j =
-// UseHint(h_j, r_j), through the kernel's Decompose. Public data only (it
-// serves verification).
+// UseHint(h_j, r_j). Public data only (it serves verification).
 template <std::int32_t Gamma2>
 void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]);
 

@@ -72,20 +72,16 @@ inline std::int32_t make_hint(std::int32_t r, std::int32_t r_plus_z) {
 
 // FIPS 204 Alg. 40 (UseHint), h in {0, 1}: with a hint, r1 moves one step
 // towards r0's sign, modulo m = (q-1)/2γ2.
-// Given r's Decompose (r1, r0) as `s`.
 template <std::int32_t Gamma2>
-inline std::int32_t use_hint_on_split(Split s, std::int32_t h) {
+inline std::int32_t use_hint(std::int32_t r, std::int32_t h) {
   constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
+  const Split s = decompose<Gamma2>(r);
   const std::int32_t low_positive = static_cast<std::int32_t>(static_cast<std::uint32_t>(-s.low) >> 31);
   const std::int32_t step = (2 * low_positive - 1) & -h;  // +1, -1 or 0 (h is 0 or 1)
   std::int32_t high = s.high + step;
   high += (high >> 31) & m;  // -1 -> m - 1
   high -= ((m - 1 - high) >> 31) & m;  // m -> 0
   return high;
-}
-template <std::int32_t Gamma2>
-inline std::int32_t use_hint(std::int32_t r, std::int32_t h) {
-  return use_hint_on_split<Gamma2>(decompose<Gamma2>(r), h);
 }
 
 }  // namespace pqlab::mldsa::detail

@@ -428,6 +428,28 @@ TEST(KernelBackends, MldsaDecomposeBitExactOnAllOfZq) {
   }
 }
 
+// UseHint over all of Z_q, once with every hint set and once with random
+// hints (so each r meets both a hint and none, whichever its r0's sign).
+TEST(KernelBackends, MldsaUseHintBitExactOnAllOfZq) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(24);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      std::array<std::int32_t, 256> r, want, got;
+      std::array<std::uint8_t, 32> hints;
+      for (std::int32_t first = 0; first < kDsaQ; first += 256) {
+        for (std::int32_t i = 0; i < 256; ++i) r[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
+        for (const bool all : {true, false}) {
+          for (auto& h : hints) h = all ? 0xff : static_cast<std::uint8_t>(rng());
+          b.portable.mldsa_use_hint(want.data(), r.data(), hints.data(), gamma2);
+          k.mldsa_use_hint(got.data(), r.data(), hints.data(), gamma2);
+          ASSERT_EQ(got, want) << k.name << " γ2 " << gamma2 << " from " << first;
+        }
+      }
+    }
+  }
+}
+
 // The norm check at the signing bounds and the contract's ends: all
 // coefficients just below the bound (no flag), then one coefficient at
 // ±bound or beyond in each position (flag), and random coefficients.

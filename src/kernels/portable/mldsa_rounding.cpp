@@ -38,6 +38,11 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return count;
 }
 
+template <std::int32_t Gamma2>
+void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
+  for (std::size_t i = 0; i < 256; ++i) w1[i] = rounding::use_hint<Gamma2>(r[i], (hints[i / 8] >> (i % 8)) & 1);
+}
+
 constexpr std::int32_t kGamma2Narrow = (rounding::q - 1) / 88;
 
 }  // namespace
@@ -45,6 +50,12 @@ constexpr std::int32_t kGamma2Narrow = (rounding::q - 1) / 88;
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
   if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);
   else decompose_poly<(rounding::q - 1) / 32>(w1, w0, a);
+}
+
+void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
+                    std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) use_hint_poly<kGamma2Narrow>(w1, r, hints);
+  else use_hint_poly<(rounding::q - 1) / 32>(w1, r, hints);
 }
 
 std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound) {

@@ -106,7 +106,39 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return 256u - static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
 }
 
+// Alg. 40 on eight coefficients at a time: with a hint, r1 moves one step
+// towards r0's sign (up if r0 > 0), modulo m. The hint byte is spread to
+// one all-ones or all-zeros lane per bit.
+template <std::int32_t Gamma2>
+void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
+  const Decompose<Gamma2> decompose;
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i m = _mm256_set1_epi32(rounding::DecomposeDivision<Gamma2>::m);
+  const __m256i bit_of_lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  for (std::size_t i = 0; i < 256; i += 8) {
+    __m256i low;
+    __m256i high = decompose(load(r + i), &low);
+    const __m256i byte = _mm256_set1_epi32(hints[i / 8]);
+    const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bit_of_lane), bit_of_lane);
+    // +1 where r0 > 0, else -1 (the compare gives -1 or 0; OR 1 makes it
+    // -1 or 1; negated), kept where hinted.
+    const __m256i up_or_down =
+        _mm256_sub_epi32(zero, _mm256_or_si256(_mm256_cmpgt_epi32(low, zero), _mm256_set1_epi32(1)));
+    const __m256i step = _mm256_and_si256(up_or_down, hint);
+    high = _mm256_add_epi32(high, step);
+    high = _mm256_add_epi32(high, _mm256_and_si256(_mm256_cmpgt_epi32(zero, high), m));  // -1 -> m - 1
+    high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));   // m -> 0
+    store(w1 + i, high);
+  }
+}
+
 }  // namespace
+
+void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
+                    std::int32_t gamma2) {
+  if (gamma2 == kGamma2Narrow) use_hint_poly<kGamma2Narrow>(w1, r, hints);
+  else use_hint_poly<(kQ - 1) / 32>(w1, r, hints);
+}
 
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
   if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);

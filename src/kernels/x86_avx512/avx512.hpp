@@ -22,6 +22,7 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta);
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
+void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32], std::int32_t gamma2);
 std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
                               std::int32_t gamma2);
 
