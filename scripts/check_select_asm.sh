@@ -5,8 +5,9 @@
 #   - ML-KEM decaps (FIPS 203 Alg. 18 lines 9-11): from the re-encryption
 #     (the call to kpke_encrypt) to the next call: compare c with c', turn
 #     the difference into a mask, select K' or K̄;
-#   - ML-DSA verify (FIPS 204 Alg. 8 line 13): from c̃' (the squeeze) to the
-#     next call: compare c̃ with c̃' and turn the difference into the status.
+#   - ML-DSA verify (FIPS 204 Alg. 8 line 13, check_ctilde, which every
+#     verification calls): from c̃' (the squeeze) to the next call: compare
+#     c̃ with c̃' and turn the difference into the status.
 # In each window the only conditional jumps allowed are loop back-edges on
 # an immediate bound (the byte loop of the compare); any other conditional
 # jump, or a conditional move, would be a branch on the mask. Prints each
@@ -64,7 +65,7 @@ for set in MLKEM512 MLKEM768 MLKEM1024; do
     "kpke_encrypt<pqlab::mlkem::$set>"
 done
 for set in MLDSA44 MLDSA65 MLDSA87; do
-  check "ML-DSA verify_mu<$set>" "$objs/mldsa/verify.cpp.o" "pqlab::mldsa::verify_mu<pqlab::mldsa::$set>" \
+  check "ML-DSA check_ctilde<$set>" "$objs/mldsa/verify.cpp.o" "pqlab::mldsa::detail::check_ctilde<pqlab::mldsa::$set>" \
     "KeccakSponge::squeeze"
 done
 [ "$failed" -eq 0 ] || exit 1

@@ -74,6 +74,38 @@ void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
                               std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
 
+// One sponge hashing a whole input given up front, whose permutations can
+// ride in an idle lane of a KeccakLanes squeeze: that call permutes the
+// rider's state with the others at no extra cost (its width is set by the
+// other lanes). Each ride absorbs one more block (the last one padded);
+// finish() runs what is left one state at a time and squeezes. The output
+// equals the one-lane sponge's over the same input.
+class KeccakRider {
+ public:
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
+  ~KeccakRider();
+  KeccakRider(const KeccakRider&) = delete;
+  KeccakRider& operator=(const KeccakRider&) = delete;
+  // Whether a permutation is still due before the output is ready.
+  bool pending() const { return !padded_; }
+  // Writes to `lane` the state to permute next: the rider's state with
+  // its next block (or its padded last one) XORed in.
+  void load_next(std::uint64_t lane[25]);
+  // Takes back the state once `lane` has been permuted.
+  void store(const std::uint64_t lane[25]);
+  // Runs the permutations still due and writes the first out.size() bytes
+  // (at most the rate) of the output.
+  void finish(std::span<std::uint8_t> out);
+
+ private:
+  std::uint64_t state_[25] = {};
+  std::span<const std::uint8_t> in_;
+  std::size_t rate_;
+  std::size_t absorbed_ = 0;
+  std::uint8_t domain_;
+  bool padded_ = false;
+};
+
 // Up to eight independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
 // whole input each and squeezed a block at a time: the kernel's x8/x4
@@ -91,8 +123,9 @@ class KeccakLanes {
   // length) and pads.
   void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes);
   // Writes the first `bytes` (at most rate_bytes) of the next output block
-  // to out[i] for each lane.
-  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes);
+  // to out[i] for each lane. A rider with a permutation due takes the first
+  // idle lane, if there is one.
+  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
   // One-shot: in[i][0 .. bytes) for i < lanes hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].
   static void hash_equal(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out,

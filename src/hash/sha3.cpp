@@ -213,6 +213,36 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
 
 }  // namespace detail
 
+KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)
+    : in_(in), rate_(rate), domain_(domain) {}
+
+KeccakRider::~KeccakRider() { secure_wipe(state_, sizeof state_); }
+
+void KeccakRider::load_next(std::uint64_t lane[25]) {
+  if (lane != state_) std::memcpy(lane, state_, sizeof state_);
+  const std::size_t left = in_.size() - absorbed_;
+  if (left >= rate_) {
+    xor_bytes(lane, in_.data() + absorbed_, rate_);
+    absorbed_ += rate_;
+  } else {
+    if (left > 0) xor_bytes(lane, in_.data() + absorbed_, left);
+    pad(lane, left, domain_, rate_);
+    absorbed_ = in_.size();
+    padded_ = true;
+  }
+}
+
+void KeccakRider::store(const std::uint64_t lane[25]) { std::memcpy(state_, lane, sizeof state_); }
+
+void KeccakRider::finish(std::span<std::uint8_t> out) {
+  const auto permute = kernels::active().keccak_f1600_x1;
+  while (pending()) {
+    load_next(state_);
+    permute(state_);
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = get_byte(state_, i);
+}
+
 template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakLanes<RateBytes, Domain>::~KeccakLanes() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
@@ -265,8 +295,17 @@ void KeccakLanes<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, s
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes) {
-  detail::permute_lanes(states_, lanes_, max_lanes);
+void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes,
+                                                   KeccakRider* rider) {
+  if (rider != nullptr && rider->pending() && lanes_ < max_lanes) {
+    std::uint64_t* lane = states_ + 25 * lanes_;
+    rider->load_next(lane);
+    touched_ = touched_ > lanes_ + 1 ? touched_ : lanes_ + 1;
+    detail::permute_lanes(states_, lanes_ + 1, max_lanes);
+    rider->store(lane);
+  } else {
+    detail::permute_lanes(states_, lanes_, max_lanes);
+  }
   for (std::size_t lane = 0; lane < lanes_; ++lane) {
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(out[lane], states_ + 25 * lane, bytes);

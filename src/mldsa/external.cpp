@@ -5,6 +5,7 @@
 #include "common/wipe.hpp"
 #include "mldsa/mu.hpp"
 #include "mldsa/packing.hpp"
+#include "mldsa/verify_w1.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mldsa.hpp"
 
@@ -32,10 +33,11 @@ Status sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, Ra
 // FIPS 204 Alg. 3 (ML-DSA.Verify).
 template <class P>
 Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig) {
-  std::array<std::uint8_t, mu_bytes> mu;
-  const Status s = compute_mu<P>(mu, pk, msg, ctx);
-  if (s != Status::ok) return s;
-  return verify_mu<P>(pk, mu, sig);
+  if (ctx.size() > max_context_bytes) return Status::invalid_argument;
+  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
+                                                       std::span<std::uint8_t, mu_bytes> mu) {
+    detail::formatted_mu(mu, tr, 0, ctx, msg);
+  });
 }
 
 // μ = H(H(pk, 64) ‖ 0 ‖ |ctx| ‖ ctx ‖ msg, 64) (Alg. 3 line 5, Alg. 8 lines 6–7).

@@ -5,6 +5,7 @@
 #include "common/wipe.hpp"
 #include "mldsa/mu.hpp"
 #include "mldsa/packing.hpp"
+#include "mldsa/verify_w1.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/prehash.hpp"
 
@@ -46,11 +47,10 @@ Status hash_sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ct
 template <class P>
 Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash ph, ConstSignature<P> sig) {
   if (ctx.size() > max_context_bytes) return Status::invalid_argument;
-  std::array<std::uint8_t, 64> tr;
-  hash::shake256(pk, tr);
-  std::array<std::uint8_t, mu_bytes> mu;
-  hash_mu(mu, tr, msg, ctx, ph);
-  return verify_mu<P>(pk, mu, sig);
+  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
+                                                       std::span<std::uint8_t, mu_bytes> mu) {
+    hash_mu(mu, tr, msg, ctx, ph);
+  });
 }
 
 #define PQLAB_MLDSA_INSTANTIATE(P)                                                                            \

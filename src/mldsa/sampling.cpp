@@ -74,7 +74,8 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
 }
 
 // FIPS 204 Alg. 30 (RejNTTPoly), up to eight entries side by side.
-void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count) {
+void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
+                              hash::KeccakRider* rider) {
   constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
   for (std::size_t done = 0; done < count;) {
     const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
@@ -91,7 +92,7 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
     for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = blocks[lane].data();
     std::array<std::size_t, kLanes> filled{};
     for (bool all_full = false; !all_full;) {
-      xof.squeeze_block(outs);
+      xof.squeeze_block(outs, kShake128Block, rider);
       all_full = true;
       for (std::size_t lane = 0; lane < lanes; ++lane) {
         filled[lane] = accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(),

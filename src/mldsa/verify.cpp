@@ -14,12 +14,10 @@ namespace pqlab::mldsa {
 
 namespace detail {
 
-// FIPS 204 Alg. 8 lines 8–12: w1Encode(w1') of the signature, or
-// invalid_signature for malformed hints or z out of range. Â is generated
-// eight entries at a time.
+// Â is generated eight entries at a time (verify_w1.hpp).
 template <class P>
 Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
-                         std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed) {
+                         std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed, hash::KeccakRider* rider) {
   using Lay = Layout<P>;
   constexpr std::size_t k = P::k, l = P::l;
   const Seed32 rho(pk.data(), 32);
@@ -58,8 +56,21 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     for (auto& x : t.c) x = add_q_if_negative(x);
     use_hints<P::gamma2>(w1, t, hints.bits[i]);
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
-  });
+  }, rider);
   return Status::ok;
+}
+
+// Every byte of c̃ and c̃' is read; one decision on the OR of differences.
+template <class P>
+[[gnu::noinline]] Status check_ctilde(Mu mu, std::span<const std::uint8_t, Layout<P>::w1_bytes> w1_packed,
+                                      ConstSignature<P> sig) {
+  const auto c_tilde = sig.template first<P::ctilde_bytes>();
+  std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
+  hash::Shake256 h;
+  h.absorb(mu);
+  h.absorb(w1_packed);
+  h.squeeze(c_tilde_check);
+  return status_from_ctilde_diff(ct::diff(c_tilde_check, c_tilde));
 }
 
 }  // namespace detail
@@ -69,33 +80,27 @@ template <class P>
 Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
   std::array<std::uint8_t, detail::Layout<P>::w1_bytes> w1_packed;
   if (detail::verify_w1_vartime<P>(pk, sig, w1_packed) != Status::ok) return Status::invalid_signature;
-  // c̃' = H(μ ‖ w1Encode(w1'), λ/4); valid iff c̃ = c̃', compared in
-  // constant time (every byte read; one decision on the OR of differences).
-  const auto c_tilde = sig.template first<P::ctilde_bytes>();
-  std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
-  hash::Shake256 h;
-  h.absorb(mu);
-  h.absorb(w1_packed);
-  h.squeeze(c_tilde_check);
-  return detail::status_from_ctilde_diff(ct::diff(c_tilde_check, c_tilde));
+  return detail::check_ctilde<P>(mu, w1_packed, sig);
 }
 
 // FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).
 template <class P>
 Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig) {
-  std::array<std::uint8_t, 64> tr;
-  hash::shake256(pk, tr);
-  std::array<std::uint8_t, mu_bytes> mu;
-  hash::Shake256 h;
-  h.absorb(tr);
-  h.absorb(formatted_msg);
-  h.squeeze(mu);
-  return verify_mu<P>(pk, mu, sig);
+  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
+                                                       std::span<std::uint8_t, mu_bytes> mu) {
+    hash::Shake256 h;
+    h.absorb(tr);
+    h.absorb(formatted_msg);
+    h.squeeze(mu);
+  });
 }
 
 #define PQLAB_MLDSA_INSTANTIATE(P)                                                                     \
   template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                   \
-                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>);  \
+                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>,   \
+                                               hash::KeccakRider*);                                    \
+  template Status detail::check_ctilde<P>(Mu, std::span<const std::uint8_t, detail::Layout<P>::w1_bytes>, \
+                                          ConstSignature<P>);                                          \
   template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                              \
   template Status verify_internal<P>(ConstPublicKey<P>, Message, ConstSignature<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
