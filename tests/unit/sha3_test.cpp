@@ -148,4 +148,47 @@ TEST(KeccakLanes, Sha3_256AndShake256PairMatchesOneLane) {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
+// A rider gives the one-lane SHAKE256 output whatever share of its
+// permutations ride: inputs at block edges, squeezes with 0..8 busy lanes
+// (8: no idle lane, so it does not ride), 0 to 6 rides before finish().
+TEST(KeccakLanes, RiderMatchesOneLane) {
+  std::vector<std::uint8_t> data(4 * 136 + 9);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 1);
+  const std::size_t lengths[] = {0, 1, 135, 136, 137, 272, 4 * 136 + 9};
+  const std::array<std::uint8_t, 1> seed{7};
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    for (std::size_t len : lengths) {
+      const std::span<const std::uint8_t> in(data.data(), len);
+      std::array<std::uint8_t, 64> want;
+      pqlab::hash::shake256(in, want);
+      for (std::size_t busy = 0; busy <= 8; ++busy) {
+        for (std::size_t squeezes = 0; squeezes <= 6; ++squeezes) {
+          pqlab::hash::KeccakRider rider(pqlab::hash::Shake256::rate_bytes, 0x1f, in);
+          pqlab::hash::Shake128Lanes lanes;
+          std::span<const std::uint8_t> seeds[8];
+          for (auto& sd : seeds) sd = seed;
+          lanes.absorb_once(seeds, busy);
+          std::array<std::array<std::uint8_t, 168>, 8> blocks;
+          std::uint8_t* outs[8];
+          for (std::size_t i = 0; i < 8; ++i) outs[i] = blocks[i].data();
+          for (std::size_t i = 0; i < squeezes; ++i) lanes.squeeze_block(outs, 168, &rider);
+          std::array<std::uint8_t, 64> got;
+          rider.finish(got);
+          EXPECT_EQ(got, want) << backend << " len " << len << " busy " << busy << " squeezes " << squeezes;
+          // The busy lanes' outputs are those of SHAKE128(seed), rider or not.
+          if (busy > 0 && squeezes > 0) {
+            std::array<std::uint8_t, 168 * 6> stream;
+            pqlab::hash::shake128(seed, std::span(stream.data(), 168 * squeezes));
+            EXPECT_TRUE(std::equal(blocks[busy - 1].begin(), blocks[busy - 1].end(),
+                                   stream.begin() + static_cast<std::ptrdiff_t>(168 * (squeezes - 1))))
+                << backend << " len " << len << " busy " << busy;
+          }
+        }
+      }
+    }
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
+
 }  // namespace
