@@ -38,7 +38,14 @@ class Sha2Hash {
   void f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
                std::size_t count) const;
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
+  // `count` <= batch independent H calls; every input is read before any
+  // output is written, so out[i] may overlap any in[j].
+  void h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t count) const;
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
+  // `count` <= batch T_l calls, one after another (T_l takes several blocks).
+  void t_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t bytes, std::size_t count) const;
   void prf(std::uint8_t* out, const Adrs& adrs) const;
   void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
 

@@ -79,21 +79,72 @@ void wots_digits(std::uint8_t digits[P::len], const std::uint8_t* msg) {
   base_2b(digits + P::len1, csum_bytes_be, P::lg_w, P::len2);
 }
 
-// wots_pkGen (Alg. 6). `adrs` has type WOTS_HASH and the key pair set.
-template <class P, class Hash>
+// wots_pkGen (Alg. 6) for the Count consecutive key pairs from the one in
+// `adrs` (type WOTS_HASH): key pair adrs.key_pair_address() + b's public
+// key goes to pk + b·n. The Count·len chains are independent: they are
+// taken Hash::batch at a time (chain i of key pair b is number b·len + i),
+// and each batch is PRF'd and then advanced through its w − 1 steps side by
+// side, so every hash batch is full but for the last when Count·len is not
+// a multiple of Hash::batch. The T_len compressions go to the lanes too.
+template <class P, std::size_t Count, class Hash>
 void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
-  std::uint8_t tmp[P::len * P::n];
-  std::uint8_t start[P::len], steps[P::len];
-  for (std::size_t i = 0; i < P::len; ++i) {
-    start[i] = 0;
-    steps[i] = P::w - 1;
+  constexpr std::size_t n = P::n;
+  constexpr std::size_t chains = Count * P::len;
+  std::uint8_t values[chains * n];
+  const std::uint32_t first_key_pair = adrs.key_pair_address();
+  Adrs sk_adrs = adrs;
+  sk_adrs.set_type_and_clear(AdrsType::wots_prf);
+  std::uint32_t key_pair = first_key_pair;  // of chain c, which is chain `chain` of its key pair
+  std::uint32_t chain = 0;
+  for (std::size_t c = 0; c < chains; c += Hash::batch) {
+    const std::size_t count = chains - c < Hash::batch ? chains - c : Hash::batch;
+    Adrs lane_adrs[Hash::batch];
+    std::uint8_t* lane[Hash::batch];
+    const std::uint32_t batch_key_pair = key_pair, batch_chain = chain;
+    // Alg. 6 lines 1-5: sk = PRF(PK.seed, SK.seed, skADRS).
+    for (std::size_t b = 0; b < count; ++b) {
+      lane_adrs[b] = sk_adrs;
+      lane_adrs[b].set_key_pair_address(key_pair);
+      lane_adrs[b].set_chain_address(chain);
+      lane[b] = values + (c + b) * n;
+      if (++chain == P::len) {
+        chain = 0;
+        ++key_pair;
+      }
+    }
+    hash.prf_lanes(lane, lane_adrs, count);
+    // Line 4: chain(sk, 0, w − 1).
+    key_pair = batch_key_pair;
+    chain = batch_chain;
+    for (std::size_t b = 0; b < count; ++b) {
+      lane_adrs[b] = adrs;
+      lane_adrs[b].set_key_pair_address(key_pair);
+      lane_adrs[b].set_chain_address(chain);
+      if (++chain == P::len) {
+        chain = 0;
+        ++key_pair;
+      }
+    }
+    for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
+      for (std::size_t b = 0; b < count; ++b) lane_adrs[b].set_hash_address(j);
+      hash.f_lanes(lane, lane_adrs, lane, count);
+    }
   }
-  wots_secret_values<P>(tmp, adrs, hash);
-  wots_chains<P>(tmp, start, steps, adrs, hash);
-  Adrs pk_adrs = adrs;
-  pk_adrs.set_type_and_clear(AdrsType::wots_pk);
-  pk_adrs.set_key_pair_address(adrs.key_pair_address());
-  hash.t(pk, pk_adrs, tmp, sizeof tmp);
+  // Alg. 6 lines 7-10: pk = T_len(PK.seed, wotspkADRS, tmp) per key pair.
+  for (std::size_t k = 0; k < Count; k += Hash::batch) {
+    const std::size_t count = Count - k < Hash::batch ? Count - k : Hash::batch;
+    Adrs pk_adrs[Hash::batch];
+    std::uint8_t* out[Hash::batch];
+    const std::uint8_t* in[Hash::batch];
+    for (std::size_t b = 0; b < count; ++b) {
+      pk_adrs[b] = adrs;
+      pk_adrs[b].set_type_and_clear(AdrsType::wots_pk);
+      pk_adrs[b].set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(k + b));
+      out[b] = pk + (k + b) * n;
+      in[b] = values + (k + b) * P::len * n;
+    }
+    hash.t_lanes(out, pk_adrs, in, P::len * n, count);
+  }
 }
 
 // wots_sign (Alg. 7): sig (len·n bytes) for the n-byte message `msg`.
