@@ -194,9 +194,27 @@ void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in,
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::t_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                          const std::uint8_t* const in[batch], std::size_t bytes, std::size_t count) const {
-  for (std::size_t j = 0; j < count; ++j) t(out[j], adrs[j], in[j], bytes);
+Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    streams_[j] = hash.t_prefix_;
+    std::uint8_t adrs_c[adrs_compressed_bytes];
+    adrs[j].compress(adrs_c);
+    streams_[j].absorb(adrs_c);
+  }
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+  for (std::size_t j = 0; j < count_; ++j) streams_[j].absorb(std::span<const std::uint8_t>(in[j], bytes));
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::TLanes::finish(std::uint8_t* const* out) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint8_t digest[WideHash::digest_bytes];
+    streams_[j].finalize(digest);
+    for (std::size_t i = 0; i < N; ++i) out[j][i] = digest[i];
+  }
 }
 
 template <std::size_t N>

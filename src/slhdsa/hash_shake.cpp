@@ -50,29 +50,6 @@ void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* p
   if constexpr (Secret) secure_wipe(states, sizeof states);
 }
 
-// Byte ranges of a message laid out as consecutive pieces.
-struct Piece {
-  const std::uint8_t* data;
-  std::size_t size;
-};
-
-// Copies bytes [from, from + len) of pieces[0] ‖ pieces[1] ‖ ... to dst.
-template <std::size_t Count>
-void copy_from_pieces(std::uint8_t* dst, std::size_t from, std::size_t len, const Piece (&pieces)[Count]) {
-  for (const Piece& piece : pieces) {
-    if (len == 0) return;
-    if (from >= piece.size) {
-      from -= piece.size;
-      continue;
-    }
-    const std::size_t take = piece.size - from < len ? piece.size - from : len;
-    std::memcpy(dst, piece.data + from, take);
-    dst += take;
-    len -= take;
-    from = 0;
-  }
-}
-
 void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
   sponge.absorb(msg.prefix);
   sponge.absorb(msg.body);
@@ -133,33 +110,36 @@ void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
   sponge.squeeze(std::span<std::uint8_t>(out, N));
 }
 
-// The sponge of FIPS 202 §4 over PK.seed ‖ ADRS ‖ M_l for each lane, one
-// rate-sized block of every lane per permutation call; the last block
-// holds the rest of the input (possibly none) and the padding.
 template <std::size_t N>
-void ShakeHash<N>::t_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                           const std::uint8_t* const in[batch], std::size_t bytes, std::size_t count) const {
-  std::uint8_t seed[N];
-  store_output<lanes>(seed, prepared_);
-  std::uint64_t states[batch * kernels::keccak_lanes] = {};
-  const std::size_t total = N + adrs_bytes + bytes;
-  for (std::size_t at = 0;; at += kRateBytes) {
-    const std::size_t len = total - at < kRateBytes ? total - at : kRateBytes;
-    for (std::size_t j = 0; j < count; ++j) {
-      const Piece pieces[3] = {{seed, N}, {adrs[j].data(), adrs_bytes}, {in[j], bytes}};
-      std::uint8_t block[kRateBytes] = {};
-      copy_from_pieces(block, at, len, pieces);
-      if (len < kRateBytes) {
-        block[len] ^= 0x1f;
-        block[kRateBytes - 1] ^= 0x80;
-      }
-      std::uint64_t* state = states + j * kernels::keccak_lanes;
-      for (std::size_t i = 0; i < kRateLanes; ++i) state[i] ^= load_le64(block + 8 * i);
-    }
-    hash::detail::permute_lanes(states, count, batch);
-    if (len < kRateBytes) break;
+ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
+    for (std::size_t i = 0; i < lanes; ++i) state[i] = hash.prepared_[i];
+    for (std::size_t i = 0; i < kAdrsLanes; ++i) state[lanes + i] = load_le64(adrs[j].data() + 8 * i);
   }
-  for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
+  word_ = lanes + kAdrsLanes;
+}
+
+template <std::size_t N>
+void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+  for (std::size_t at = 0; at < bytes; at += 8) {
+    for (std::size_t j = 0; j < count_; ++j) states_[j * kernels::keccak_lanes + word_] ^= load_le64(in[j] + at);
+    if (++word_ == kRateLanes) {
+      hash::detail::permute_lanes(states_, count_, t_batch);
+      word_ = 0;
+    }
+  }
+}
+
+template <std::size_t N>
+void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
+    state[word_] ^= 0x1f;
+    state[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+  }
+  hash::detail::permute_lanes(states_, count_, t_batch);
+  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_ + j * kernels::keccak_lanes);
 }
 
 template <std::size_t N>

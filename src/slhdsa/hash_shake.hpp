@@ -39,9 +39,26 @@ class ShakeHash {
                std::size_t count) const;
   // T_l(PK.seed, ADRS, M_l) for in of `bytes` = l·n bytes.
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
-  // `count` <= batch independent T_l calls, inputs of `bytes` each.
-  void t_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
-               std::size_t bytes, std::size_t count) const;
+
+  // Up to t_batch T_l calls side by side, their messages M_l fed piece by
+  // piece: each absorb() gives every lane a piece of the same length (a
+  // multiple of 8 bytes), so the lanes' blocks fill together and one
+  // multi-state permutation serves them all (FIPS 202 §4 sponge).
+  static constexpr std::size_t t_batch = batch;
+  class TLanes {
+   public:
+    // Starts T_l(PK.seed, adrs[j], ·) for j < count.
+    TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count);
+    void absorb(const std::uint8_t* const* in, std::size_t bytes);
+    // Writes the n-byte results to out[j].
+    void finish(std::uint8_t* const* out);
+
+   private:
+    void absorb_word(std::size_t lane, std::uint64_t word);
+    std::uint64_t states_[t_batch * 25] = {};
+    std::size_t count_;
+    std::size_t word_ = 0;  // the rate word every lane's next input word goes to
+  };
   // PRF(PK.seed, SK.seed, ADRS).
   void prf(std::uint8_t* out, const Adrs& adrs) const;
   void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;

@@ -81,70 +81,60 @@ void wots_digits(std::uint8_t digits[P::len], const std::uint8_t* msg) {
 
 // wots_pkGen (Alg. 6) for the Count consecutive key pairs from the one in
 // `adrs` (type WOTS_HASH): key pair adrs.key_pair_address() + b's public
-// key goes to pk + b·n. The Count·len chains are independent: they are
-// taken Hash::batch at a time (chain i of key pair b is number b·len + i),
-// and each batch is PRF'd and then advanced through its w − 1 steps side by
-// side, so every hash batch is full but for the last when Count·len is not
-// a multiple of Hash::batch. The T_len compressions go to the lanes too.
+// key goes to pk + b·n. The chains are taken Hash::batch at a time, the
+// same Hash::batch / Count chains of every key pair together, so every
+// PRF and F batch is full (but the last when len is not a multiple of
+// Hash::batch / Count); each batch is advanced through its w − 1 steps side by
+// side, and its chain ends go on to the Count T_len calls (Hash::TLanes)
+// at once, so only one batch of chain values is held.
 template <class P, std::size_t Count, class Hash>
 void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
+  static_assert(Hash::batch % Count == 0 && Count <= Hash::t_batch);
   constexpr std::size_t n = P::n;
-  constexpr std::size_t chains = Count * P::len;
-  std::uint8_t values[chains * n];
+  constexpr std::size_t chains_per_batch = Hash::batch / Count;  // of each key pair
   const std::uint32_t first_key_pair = adrs.key_pair_address();
+  // Alg. 6 lines 7-8: wotspkADRS of each key pair, for T_len.
+  Adrs pk_adrs[Count];
+  for (std::size_t b = 0; b < Count; ++b) {
+    pk_adrs[b] = adrs;
+    pk_adrs[b].set_type_and_clear(AdrsType::wots_pk);
+    pk_adrs[b].set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
+  }
+  typename Hash::TLanes pk_hash(hash, pk_adrs, Count);
   Adrs sk_adrs = adrs;
   sk_adrs.set_type_and_clear(AdrsType::wots_prf);
-  std::uint32_t key_pair = first_key_pair;  // of chain c, which is chain `chain` of its key pair
-  std::uint32_t chain = 0;
-  for (std::size_t c = 0; c < chains; c += Hash::batch) {
-    const std::size_t count = chains - c < Hash::batch ? chains - c : Hash::batch;
+  std::uint8_t values[Hash::batch * n];
+  for (std::size_t first_chain = 0; first_chain < P::len; first_chain += chains_per_batch) {
+    const std::size_t chains = P::len - first_chain < chains_per_batch ? P::len - first_chain : chains_per_batch;
+    // Lane b·chains + i: chain first_chain + i of key pair first_key_pair + b.
     Adrs lane_adrs[Hash::batch];
     std::uint8_t* lane[Hash::batch];
-    const std::uint32_t batch_key_pair = key_pair, batch_chain = chain;
-    // Alg. 6 lines 1-5: sk = PRF(PK.seed, SK.seed, skADRS).
-    for (std::size_t b = 0; b < count; ++b) {
-      lane_adrs[b] = sk_adrs;
-      lane_adrs[b].set_key_pair_address(key_pair);
-      lane_adrs[b].set_chain_address(chain);
-      lane[b] = values + (c + b) * n;
-      if (++chain == P::len) {
-        chain = 0;
-        ++key_pair;
-      }
-    }
-    hash.prf_lanes(lane, lane_adrs, count);
-    // Line 4: chain(sk, 0, w − 1).
-    key_pair = batch_key_pair;
-    chain = batch_chain;
-    for (std::size_t b = 0; b < count; ++b) {
-      lane_adrs[b] = adrs;
-      lane_adrs[b].set_key_pair_address(key_pair);
-      lane_adrs[b].set_chain_address(chain);
-      if (++chain == P::len) {
-        chain = 0;
-        ++key_pair;
-      }
-    }
+    const auto set_lane_adrs = [&](const Adrs& base) {
+      for (std::size_t b = 0; b < Count; ++b)
+        for (std::size_t i = 0; i < chains; ++i) {
+          Adrs& a = lane_adrs[b * chains + i];
+          a = base;
+          a.set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
+          a.set_chain_address(static_cast<std::uint32_t>(first_chain + i));
+        }
+    };
+    for (std::size_t l = 0; l < Count * chains; ++l) lane[l] = values + l * n;
+    // Lines 1-5: sk = PRF(PK.seed, SK.seed, skADRS), then chain(sk, 0, w − 1).
+    set_lane_adrs(sk_adrs);
+    hash.prf_lanes(lane, lane_adrs, Count * chains);
+    set_lane_adrs(adrs);
     for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
-      for (std::size_t b = 0; b < count; ++b) lane_adrs[b].set_hash_address(j);
-      hash.f_lanes(lane, lane_adrs, lane, count);
+      for (std::size_t l = 0; l < Count * chains; ++l) lane_adrs[l].set_hash_address(j);
+      hash.f_lanes(lane, lane_adrs, lane, Count * chains);
     }
+    const std::uint8_t* ends[Count];
+    for (std::size_t b = 0; b < Count; ++b) ends[b] = values + b * chains * n;
+    pk_hash.absorb(ends, chains * n);
   }
-  // Alg. 6 lines 7-10: pk = T_len(PK.seed, wotspkADRS, tmp) per key pair.
-  for (std::size_t k = 0; k < Count; k += Hash::batch) {
-    const std::size_t count = Count - k < Hash::batch ? Count - k : Hash::batch;
-    Adrs pk_adrs[Hash::batch];
-    std::uint8_t* out[Hash::batch];
-    const std::uint8_t* in[Hash::batch];
-    for (std::size_t b = 0; b < count; ++b) {
-      pk_adrs[b] = adrs;
-      pk_adrs[b].set_type_and_clear(AdrsType::wots_pk);
-      pk_adrs[b].set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(k + b));
-      out[b] = pk + (k + b) * n;
-      in[b] = values + (k + b) * P::len * n;
-    }
-    hash.t_lanes(out, pk_adrs, in, P::len * n, count);
-  }
+  // Lines 9-10: pk = T_len(PK.seed, wotspkADRS, tmp).
+  std::uint8_t* out[Count];
+  for (std::size_t b = 0; b < Count; ++b) out[b] = pk + b * n;
+  pk_hash.finish(out);
 }
 
 // wots_sign (Alg. 7): sig (len·n bytes) for the n-byte message `msg`.

@@ -9,19 +9,14 @@
 
 namespace pqlab::slhdsa::detail {
 
-// The XMSS leaves (WOTS+ public keys) generated together: the largest power
-// of two, at most 8 and at most the tree's 2^h' leaves, whose chain values
-// beyond the first leaf's take at most xmss_leaf_batch_extra_bytes of
-// stack (the Cortex-M4 firmware signs in 192 KB; signing's peak may grow by
-// 4 KB at most): 4 for n = 16, 2 for n = 24 and 32.
-inline constexpr std::size_t xmss_leaf_batch_extra_bytes = 3072;
-template <class P>
+// The XMSS leaves (WOTS+ public keys) generated together: Hash::t_batch
+// (8), which divides every tree's 2^h' leaves. Their T_len calls absorb
+// the chain ends batch by batch, so the stack holds one hash batch of
+// chain values and the T_len states, not the Count·len·n bytes of chains.
+template <class P, class Hash>
 constexpr std::size_t xmss_leaf_batch() {
-  std::size_t batch = 8;
-  while (batch > 1 && ((batch - 1) * P::len * P::n > xmss_leaf_batch_extra_bytes ||
-                       batch > (std::size_t{1} << P::hp)))
-    batch /= 2;
-  return batch;
+  static_assert(Hash::t_batch <= (std::size_t{1} << P::hp));
+  return Hash::t_batch;
 }
 
 // xmss_node (Alg. 9) for the root (i = 0, z = h'), and the authentication
@@ -33,7 +28,7 @@ void xmss_root(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx, c
   node_adrs.set_type_and_clear(AdrsType::tree);
   Adrs leaf_adrs = adrs;
   leaf_adrs.set_type_and_clear(AdrsType::wots_hash);
-  constexpr std::size_t leaf_batch = xmss_leaf_batch<P>();
+  constexpr std::size_t leaf_batch = xmss_leaf_batch<P, Hash>();
   merkle_tree<P::n, static_cast<std::size_t>(P::hp), leaf_batch>(
       root, auth, leaf_idx, static_cast<std::uint32_t>(P::hp), 0, node_adrs, hash,
       [&](std::uint32_t first, std::uint8_t* out) {
