@@ -15,30 +15,49 @@ namespace pqlab::slhdsa::detail {
 // chain (Alg. 5), for all len chains of one key pair at once: chain i of
 // `values` (n bytes each, in place) advances from position start[i] by
 // steps[i] F calls, with ADRS = `adrs` (type WOTS_HASH, key pair set),
-// chain address i and hash address = position. Steps at the same position
-// of different chains go to the hash together. The loop bounds come from
-// the message digits, which are public (they are recomputed by every
-// verifier from the signature).
+// chain address i and hash address = position. Each lane of the hash's
+// batches follows one chain to its end and then takes up the next, the
+// chains with the most steps first, so the batches stay full until the
+// last few steps. The steps and the order come from the message digits,
+// which are public (they are recomputed by every verifier from the
+// signature).
 template <class P, class Hash>
 void wots_chains(std::uint8_t* values, const std::uint8_t* start, const std::uint8_t* steps, const Adrs& adrs,
                  const Hash& hash) {
   constexpr std::size_t n = P::n;
-  for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
-    Adrs lane_adrs[Hash::batch];
-    std::uint8_t* lane[Hash::batch];
-    std::size_t filled = 0;
-    for (std::size_t i = 0; i < P::len; ++i) {
-      if (j < start[i] || j >= std::uint32_t{start[i]} + steps[i]) continue;
-      lane_adrs[filled] = adrs;
-      lane_adrs[filled].set_chain_address(static_cast<std::uint32_t>(i));
-      lane_adrs[filled].set_hash_address(j);
-      lane[filled] = values + i * n;
-      if (++filled == Hash::batch) {
-        hash.f_lanes(lane, lane_adrs, lane, filled);
-        filled = 0;
-      }
+  // The chains with steps to do, by decreasing number of steps.
+  std::uint8_t order[P::len];
+  std::size_t chains = 0;
+  for (std::uint32_t s = P::w - 1; s > 0; --s)
+    for (std::size_t i = 0; i < P::len; ++i)
+      if (steps[i] == s) order[chains++] = static_cast<std::uint8_t>(i);
+  Adrs lane_adrs[Hash::batch];
+  std::uint8_t* lane[Hash::batch];
+  std::uint32_t position[Hash::batch], end[Hash::batch];
+  std::size_t live = 0, next = 0;
+  for (;;) {
+    for (; live < Hash::batch && next < chains; ++live, ++next) {
+      const std::size_t i = order[next];
+      lane_adrs[live] = adrs;
+      lane_adrs[live].set_chain_address(static_cast<std::uint32_t>(i));
+      lane[live] = values + i * n;
+      position[live] = start[i];
+      end[live] = std::uint32_t{start[i]} + steps[i];
     }
-    if (filled > 0) hash.f_lanes(lane, lane_adrs, lane, filled);
+    if (live == 0) return;
+    for (std::size_t l = 0; l < live; ++l) lane_adrs[l].set_hash_address(position[l]);
+    hash.f_lanes(lane, lane_adrs, lane, live);
+    // Lanes whose chain has steps left move down, in order.
+    std::size_t kept = 0;
+    for (std::size_t l = 0; l < live; ++l) {
+      if (++position[l] == end[l]) continue;
+      lane_adrs[kept] = lane_adrs[l];
+      lane[kept] = lane[l];
+      position[kept] = position[l];
+      end[kept] = end[l];
+      ++kept;
+    }
+    live = kept;
   }
 }
 
