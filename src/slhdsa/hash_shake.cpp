@@ -16,6 +16,7 @@ constexpr std::size_t kRateBytes = 136;  // SHAKE256
 constexpr std::size_t kRateLanes = kRateBytes / 8;
 constexpr std::size_t kAdrsLanes = adrs_bytes / 8;
 constexpr std::size_t kStateBytes = kernels::keccak_lanes * 8;
+static_assert(kernels::keccak_lanes == 25, "hash_shake.hpp sizes its states with 25 lanes");
 
 // A one-block state of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
 // from `prepared` (PK.seed ‖ 0 ‖ the padding of an n-byte input: 0x1f

@@ -54,7 +54,6 @@ class ShakeHash {
     void finish(std::uint8_t* const* out);
 
    private:
-    void absorb_word(std::size_t lane, std::uint64_t word);
     std::uint64_t states_[t_batch * 25] = {};
     std::size_t count_;
     std::size_t word_ = 0;  // the rate word every lane's next input word goes to
