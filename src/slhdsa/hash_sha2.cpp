@@ -73,10 +73,11 @@ void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], con
   secure_wipe(state, sizeof state);
 }
 
-// `count` <= Batch independent sha256_second_block calls of n-byte inputs,
-// issued to the kernel's multi-lane compression together (one at a time
-// when they are too few for it to pay off); out[i] may equal in[i].
-template <std::size_t N, std::size_t Batch>
+// `count` <= Batch independent sha256_second_block calls of InBytes-byte
+// inputs, issued to the kernel's multi-lane compression together (one at a
+// time when they are too few for it to pay off). All blocks are filled
+// before any output is written, so out[i] may overlap any in[j].
+template <std::size_t N, std::size_t InBytes, std::size_t Batch>
 void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t midstate[8], const Adrs (&adrs)[Batch],
                           const std::uint8_t* const in[Batch], std::size_t count) {
   struct Lanes {
@@ -85,7 +86,7 @@ void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t mi
   } b;
   const std::uint8_t* block_ptrs[Batch];
   for (std::size_t j = 0; j < count; ++j) {
-    SecondBlock<64, 8, N>::fill(b.blocks[j], adrs[j], in[j]);
+    SecondBlock<64, 8, InBytes>::fill(b.blocks[j], adrs[j], in[j]);
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
     block_ptrs[j] = b.blocks[j];
   }
@@ -111,6 +112,18 @@ void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], con
   kernels::active().sha512_compress(state, block, 1);
   store_be<N>(out, state);
   secure_wipe(block, sizeof block);
+}
+
+// `count` independent sha512_second_block calls of InBytes-byte inputs,
+// with the contract of sha256_second_blocks (all inputs read before any
+// output is written). For now one compression after another: this is the
+// place for a multi-lane SHA-512 compression at the kernel seam.
+template <std::size_t N, std::size_t InBytes, std::size_t Batch>
+void sha512_second_blocks(std::uint8_t* const out[Batch], const std::uint64_t midstate[8], const Adrs (&adrs)[Batch],
+                          const std::uint8_t* const in[Batch], std::size_t count) {
+  std::uint8_t outputs[Batch][N];
+  for (std::size_t j = 0; j < count; ++j) sha512_second_block<N, InBytes>(outputs[j], midstate, adrs[j], in[j]);
+  for (std::size_t j = 0; j < count; ++j) std::memcpy(out[j], outputs[j], N);
 }
 
 // Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
@@ -148,7 +161,7 @@ void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 template <std::size_t N>
 void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
                           const std::uint8_t* const in[batch], std::size_t count) const {
-  sha256_second_blocks<N, batch>(out, state256_, adrs, in, count);
+  sha256_second_blocks<N, N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -157,6 +170,15 @@ void Sha2Hash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
     sha512_second_block<N, 2 * N>(out, state512_, adrs, in);
   else
     sha256_second_block<N, 2 * N>(out, state256_, adrs, in);
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                          const std::uint8_t* const in[batch], std::size_t count) const {
+  if constexpr (wide_h)
+    sha512_second_blocks<N, 2 * N, batch>(out, state512_, adrs, in, count);
+  else
+    sha256_second_blocks<N, 2 * N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -172,6 +194,30 @@ void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in,
 }
 
 template <std::size_t N>
+Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    streams_[j] = hash.t_prefix_;
+    std::uint8_t adrs_c[adrs_compressed_bytes];
+    adrs[j].compress(adrs_c);
+    streams_[j].absorb(adrs_c);
+  }
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+  for (std::size_t j = 0; j < count_; ++j) streams_[j].absorb(std::span<const std::uint8_t>(in[j], bytes));
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::TLanes::finish(std::uint8_t* const* out) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint8_t digest[WideHash::digest_bytes];
+    streams_[j].finalize(digest);
+    for (std::size_t i = 0; i < N; ++i) out[j][i] = digest[i];
+  }
+}
+
+template <std::size_t N>
 void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
   sha256_second_block<N, N>(out, state256_, adrs, sk_seed_);
 }
@@ -180,7 +226,7 @@ template <std::size_t N>
 void Sha2Hash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   const std::uint8_t* in[batch];
   for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
-  sha256_second_blocks<N, batch>(out, state256_, adrs, in, count);
+  sha256_second_blocks<N, N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>

@@ -38,7 +38,29 @@ class Sha2Hash {
   void f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
                std::size_t count) const;
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
+  // `count` <= batch independent H calls; every input is read before any
+  // output is written, so out[i] may overlap any in[j].
+  void h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t count) const;
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
+
+ private:
+  using WideHash = std::conditional_t<wide_h, hash::Sha512, hash::Sha256>;
+
+ public:
+  // Up to t_batch T_l calls fed piece by piece, as ShakeHash::TLanes; here
+  // each lane is its own SHA-2 stream, compressed one block at a time.
+  static constexpr std::size_t t_batch = 8;
+  class TLanes {
+   public:
+    TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t count);
+    void absorb(const std::uint8_t* const* in, std::size_t bytes);
+    void finish(std::uint8_t* const* out);
+
+   private:
+    WideHash streams_[t_batch];
+    std::size_t count_;
+  };
   void prf(std::uint8_t* out, const Adrs& adrs) const;
   void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
 
@@ -51,7 +73,6 @@ class Sha2Hash {
                     const std::uint8_t* pk_root, const MessageParts& msg);
 
  private:
-  using WideHash = std::conditional_t<wide_h, hash::Sha512, hash::Sha256>;
   std::uint32_t state256_[8];  // SHA-256 after PK.seed ‖ toByte(0, 64 − n)
   std::uint64_t state512_[8];  // SHA-512 after PK.seed ‖ toByte(0, 128 − n) (wide_h only)
   WideHash t_prefix_;          // the same first block, for T_l's longer inputs

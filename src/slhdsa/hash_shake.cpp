@@ -1,6 +1,9 @@
 // SLH-DSA's SHAKE hash functions (FIPS 205 §11.1).
 #include "slhdsa/hash_shake.hpp"
 
+#include <cstring>
+
+#include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
@@ -9,36 +12,43 @@
 namespace pqlab::slhdsa::detail {
 namespace {
 
-constexpr std::size_t kRateLanes = 136 / 8;  // SHAKE256
+constexpr std::size_t kRateBytes = 136;  // SHAKE256
+constexpr std::size_t kRateLanes = kRateBytes / 8;
 constexpr std::size_t kAdrsLanes = adrs_bytes / 8;
+constexpr std::size_t kStateBytes = kernels::keccak_lanes * 8;
+static_assert(kernels::keccak_lanes == 25, "hash_shake.hpp sizes its states with 25 lanes");
 
-inline std::uint64_t load64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-inline void store64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-// Lays PK.seed ‖ ADRS ‖ input (input_lanes 64-bit words) and the SHAKE
-// padding (0x1f after the input, 0x80 in the last byte of the rate) into a
-// fresh Keccak state; the input is shorter than the rate for every n.
-template <std::size_t SeedLanes>
-void load_single_block(std::uint64_t state[kernels::keccak_lanes], const std::uint64_t* pk_seed,
-                       const Adrs& adrs, const std::uint8_t* input, std::size_t input_lanes) {
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < SeedLanes; ++i) state[at++] = pk_seed[i];
-  for (std::size_t i = 0; i < kAdrsLanes; ++i) state[at++] = load64(adrs.data() + 8 * i);
-  for (std::size_t i = 0; i < input_lanes; ++i) state[at++] = load64(input + 8 * i);
-  state[at++] = 0x1f;
-  while (at < kernels::keccak_lanes) state[at++] = 0;
-  state[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+// A one-block state of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
+// from `prepared` (PK.seed ‖ 0 ‖ the padding of an n-byte input: 0x1f
+// after it, 0x80 in the last byte of the rate). Only ADRS and the input
+// are written, and for a 2n-byte input the 0x1f moved past it.
+template <std::size_t SeedLanes, std::size_t InputLanes>
+void load_state(std::uint64_t* state, const std::uint64_t* prepared, const Adrs& adrs, const std::uint8_t* input) {
+  static_assert(SeedLanes + kAdrsLanes + InputLanes < kRateLanes);  // room for the 0x1f
+  std::memcpy(state, prepared, kStateBytes);
+  for (std::size_t i = 0; i < kAdrsLanes; ++i) state[SeedLanes + i] = load_le64(adrs.data() + 8 * i);
+  for (std::size_t i = 0; i < InputLanes; ++i) state[SeedLanes + kAdrsLanes + i] = load_le64(input + 8 * i);
+  if constexpr (InputLanes != SeedLanes) state[SeedLanes + kAdrsLanes + InputLanes] ^= 0x1f;
 }
 
 template <std::size_t Lanes>
 void store_output(std::uint8_t* out, const std::uint64_t* state) {
-  for (std::size_t i = 0; i < Lanes; ++i) store64(out + 8 * i, state[i]);
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, state[i]);
+}
+
+// `count` one-block hashes side by side: states j < count are loaded with
+// ADRS adrs[j] and input in[j] (InputLanes words), permuted together, and
+// their first n bytes written to out[j] (after every input was read).
+// Secret: the states are wiped afterwards (PRF outputs).
+template <std::size_t SeedLanes, std::size_t InputLanes, std::size_t Batch, bool Secret = false>
+void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
+                          const std::uint8_t* const in[Batch], std::size_t count) {
+  std::uint64_t states[Batch * kernels::keccak_lanes];
+  for (std::size_t j = 0; j < count; ++j)
+    load_state<SeedLanes, InputLanes>(states + j * kernels::keccak_lanes, prepared, adrs[j], in[j]);
+  hash::detail::permute_lanes(states, count, Batch);
+  for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], states + j * kernels::keccak_lanes);
+  if constexpr (Secret) secure_wipe(states, sizeof states);
 }
 
 void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
@@ -50,10 +60,11 @@ void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
 
 template <std::size_t N>
 ShakeHash<N>::ShakeHash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed) {
-  for (std::size_t i = 0; i < lanes; ++i) {
-    pk_seed_[i] = load64(pk_seed + 8 * i);
-    sk_seed_[i] = sk_seed != nullptr ? load64(sk_seed + 8 * i) : 0;
-  }
+  for (std::size_t i = 0; i < kernels::keccak_lanes; ++i) prepared_[i] = 0;
+  for (std::size_t i = 0; i < lanes; ++i) prepared_[i] = load_le64(pk_seed + 8 * i);
+  prepared_[2 * lanes + kAdrsLanes] = 0x1f;
+  prepared_[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+  for (std::size_t i = 0; i < N; ++i) sk_seed_[i] = sk_seed != nullptr ? sk_seed[i] : 0;
 }
 
 template <std::size_t N>
@@ -64,7 +75,7 @@ ShakeHash<N>::~ShakeHash() {
 template <std::size_t N>
 void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
-  load_single_block<lanes>(state, pk_seed_, adrs, in, lanes);
+  load_state<lanes, lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
 }
@@ -72,25 +83,27 @@ void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 template <std::size_t N>
 void ShakeHash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
                            const std::uint8_t* const in[batch], std::size_t count) const {
-  std::uint64_t states[batch * kernels::keccak_lanes];
-  for (std::size_t j = 0; j < count; ++j)
-    load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], in[j], lanes);
-  hash::detail::permute_lanes(states, count, batch);
-  for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
+  hash_one_block_lanes<lanes, lanes, batch>(out, prepared_, adrs, in, count);
 }
 
 template <std::size_t N>
 void ShakeHash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
-  load_single_block<lanes>(state, pk_seed_, adrs, in, 2 * lanes);
+  load_state<lanes, 2 * lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
 }
 
 template <std::size_t N>
+void ShakeHash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                           const std::uint8_t* const in[batch], std::size_t count) const {
+  hash_one_block_lanes<lanes, 2 * lanes, batch>(out, prepared_, adrs, in, count);
+}
+
+template <std::size_t N>
 void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const {
   std::uint8_t seed[N];
-  store_output<lanes>(seed, pk_seed_);
+  store_output<lanes>(seed, prepared_);
   hash::Shake256 sponge;
   sponge.absorb(seed);
   sponge.absorb(std::span<const std::uint8_t>(adrs.data(), adrs_bytes));
@@ -99,28 +112,51 @@ void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 }
 
 template <std::size_t N>
+ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
+    for (std::size_t i = 0; i < lanes; ++i) state[i] = hash.prepared_[i];
+    for (std::size_t i = 0; i < kAdrsLanes; ++i) state[lanes + i] = load_le64(adrs[j].data() + 8 * i);
+  }
+  word_ = lanes + kAdrsLanes;
+}
+
+template <std::size_t N>
+void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+  for (std::size_t at = 0; at < bytes; at += 8) {
+    for (std::size_t j = 0; j < count_; ++j) states_[j * kernels::keccak_lanes + word_] ^= load_le64(in[j] + at);
+    if (++word_ == kRateLanes) {
+      hash::detail::permute_lanes(states_, count_, t_batch);
+      word_ = 0;
+    }
+  }
+}
+
+template <std::size_t N>
+void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
+  for (std::size_t j = 0; j < count_; ++j) {
+    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
+    state[word_] ^= 0x1f;
+    state[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+  }
+  hash::detail::permute_lanes(states_, count_, t_batch);
+  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_ + j * kernels::keccak_lanes);
+}
+
+template <std::size_t N>
 void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
   std::uint64_t state[kernels::keccak_lanes];
-  std::uint8_t sk_seed[N];
-  store_output<lanes>(sk_seed, sk_seed_);
-  load_single_block<lanes>(state, pk_seed_, adrs, sk_seed, lanes);
+  load_state<lanes, lanes>(state, prepared_, adrs, sk_seed_);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
-  secure_wipe(sk_seed, sizeof sk_seed);
   secure_wipe(state, sizeof state);
 }
 
 template <std::size_t N>
 void ShakeHash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
-  std::uint64_t states[batch * kernels::keccak_lanes];
-  std::uint8_t sk_seed[N];
-  store_output<lanes>(sk_seed, sk_seed_);
-  for (std::size_t j = 0; j < count; ++j)
-    load_single_block<lanes>(states + j * kernels::keccak_lanes, pk_seed_, adrs[j], sk_seed, lanes);
-  hash::detail::permute_lanes(states, count, batch);
-  for (std::size_t j = 0; j < count; ++j) store_output<lanes>(out[j], states + j * kernels::keccak_lanes);
-  secure_wipe(sk_seed, sizeof sk_seed);
-  secure_wipe(states, sizeof states);
+  const std::uint8_t* in[batch];
+  for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
+  hash_one_block_lanes<lanes, lanes, batch, true>(out, prepared_, adrs, in, count);
 }
 
 template <std::size_t N>

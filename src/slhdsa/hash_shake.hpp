@@ -1,8 +1,9 @@
 // The SHAKE instances of SLH-DSA's tweakable hash functions (FIPS 205
 // §11.1): every function is SHAKE256 over PK.seed ‖ ADRS ‖ input (PRF:
 // SK.seed as input). F, H and PRF fit in one Keccak block for every n, so
-// they are built directly in the state; F and PRF also come in batches of
-// up to eight, on the kernel's multi-state permutations.
+// they are built directly in the state, from a state prepared once per
+// object (PK.seed and the padding); F, H, PRF and T_l also come in batches
+// of up to eight, on the kernel's multi-state permutations.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -32,8 +33,31 @@ class ShakeHash {
                std::size_t count) const;
   // H(PK.seed, ADRS, M2), 2n bytes to n; out may overlap in.
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
+  // `count` <= batch independent H calls; every input is read before any
+  // output is written, so out[i] may overlap any in[j].
+  void h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+               std::size_t count) const;
   // T_l(PK.seed, ADRS, M_l) for in of `bytes` = l·n bytes.
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
+
+  // Up to t_batch T_l calls side by side, their messages M_l fed piece by
+  // piece: each absorb() gives every lane a piece of the same length (a
+  // multiple of 8 bytes), so the lanes' blocks fill together and one
+  // multi-state permutation serves them all (FIPS 202 §4 sponge).
+  static constexpr std::size_t t_batch = batch;
+  class TLanes {
+   public:
+    // Starts T_l(PK.seed, adrs[j], ·) for j < count.
+    TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count);
+    void absorb(const std::uint8_t* const* in, std::size_t bytes);
+    // Writes the n-byte results to out[j].
+    void finish(std::uint8_t* const* out);
+
+   private:
+    std::uint64_t states_[t_batch * 25] = {};
+    std::size_t count_;
+    std::size_t word_ = 0;  // the rate word every lane's next input word goes to
+  };
   // PRF(PK.seed, SK.seed, ADRS).
   void prf(std::uint8_t* out, const Adrs& adrs) const;
   void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
@@ -47,8 +71,10 @@ class ShakeHash {
 
  private:
   static constexpr std::size_t lanes = N / 8;
-  std::uint64_t pk_seed_[lanes];
-  std::uint64_t sk_seed_[lanes];
+  // The state of a one-block input of n bytes before its ADRS and input
+  // words are written: PK.seed, zeros, the SHAKE padding.
+  std::uint64_t prepared_[25];
+  std::uint8_t sk_seed_[N];
 };
 
 }  // namespace pqlab::slhdsa::detail

@@ -15,30 +15,49 @@ namespace pqlab::slhdsa::detail {
 // chain (Alg. 5), for all len chains of one key pair at once: chain i of
 // `values` (n bytes each, in place) advances from position start[i] by
 // steps[i] F calls, with ADRS = `adrs` (type WOTS_HASH, key pair set),
-// chain address i and hash address = position. Steps at the same position
-// of different chains go to the hash together. The loop bounds come from
-// the message digits, which are public (they are recomputed by every
-// verifier from the signature).
+// chain address i and hash address = position. Each lane of the hash's
+// batches follows one chain to its end and then takes up the next, the
+// chains with the most steps first, so the batches stay full until the
+// last few steps. The steps and the order come from the message digits,
+// which are public (they are recomputed by every verifier from the
+// signature).
 template <class P, class Hash>
 void wots_chains(std::uint8_t* values, const std::uint8_t* start, const std::uint8_t* steps, const Adrs& adrs,
                  const Hash& hash) {
   constexpr std::size_t n = P::n;
-  for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
-    Adrs lane_adrs[Hash::batch];
-    std::uint8_t* lane[Hash::batch];
-    std::size_t filled = 0;
-    for (std::size_t i = 0; i < P::len; ++i) {
-      if (j < start[i] || j >= std::uint32_t{start[i]} + steps[i]) continue;
-      lane_adrs[filled] = adrs;
-      lane_adrs[filled].set_chain_address(static_cast<std::uint32_t>(i));
-      lane_adrs[filled].set_hash_address(j);
-      lane[filled] = values + i * n;
-      if (++filled == Hash::batch) {
-        hash.f_lanes(lane, lane_adrs, lane, filled);
-        filled = 0;
-      }
+  // The chains with steps to do, by decreasing number of steps.
+  std::uint8_t order[P::len];
+  std::size_t chains = 0;
+  for (std::uint32_t s = P::w - 1; s > 0; --s)
+    for (std::size_t i = 0; i < P::len; ++i)
+      if (steps[i] == s) order[chains++] = static_cast<std::uint8_t>(i);
+  Adrs lane_adrs[Hash::batch];
+  std::uint8_t* lane[Hash::batch];
+  std::uint32_t position[Hash::batch], end[Hash::batch];
+  std::size_t live = 0, next = 0;
+  for (;;) {
+    for (; live < Hash::batch && next < chains; ++live, ++next) {
+      const std::size_t i = order[next];
+      lane_adrs[live] = adrs;
+      lane_adrs[live].set_chain_address(static_cast<std::uint32_t>(i));
+      lane[live] = values + i * n;
+      position[live] = start[i];
+      end[live] = std::uint32_t{start[i]} + steps[i];
     }
-    if (filled > 0) hash.f_lanes(lane, lane_adrs, lane, filled);
+    if (live == 0) return;
+    for (std::size_t l = 0; l < live; ++l) lane_adrs[l].set_hash_address(position[l]);
+    hash.f_lanes(lane, lane_adrs, lane, live);
+    // Lanes whose chain has steps left move down, in order.
+    std::size_t kept = 0;
+    for (std::size_t l = 0; l < live; ++l) {
+      if (++position[l] == end[l]) continue;
+      lane_adrs[kept] = lane_adrs[l];
+      lane[kept] = lane[l];
+      position[kept] = position[l];
+      end[kept] = end[l];
+      ++kept;
+    }
+    live = kept;
   }
 }
 
@@ -79,21 +98,62 @@ void wots_digits(std::uint8_t digits[P::len], const std::uint8_t* msg) {
   base_2b(digits + P::len1, csum_bytes_be, P::lg_w, P::len2);
 }
 
-// wots_pkGen (Alg. 6). `adrs` has type WOTS_HASH and the key pair set.
-template <class P, class Hash>
+// wots_pkGen (Alg. 6) for the Count consecutive key pairs from the one in
+// `adrs` (type WOTS_HASH): key pair adrs.key_pair_address() + b's public
+// key goes to pk + b·n. The chains are taken Hash::batch at a time, the
+// same Hash::batch / Count chains of every key pair together, so every
+// PRF and F batch is full (but the last when len is not a multiple of
+// Hash::batch / Count); each batch is advanced through its w − 1 steps side by
+// side, and its chain ends go on to the Count T_len calls (Hash::TLanes)
+// at once, so only one batch of chain values is held.
+template <class P, std::size_t Count, class Hash>
 void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
-  std::uint8_t tmp[P::len * P::n];
-  std::uint8_t start[P::len], steps[P::len];
-  for (std::size_t i = 0; i < P::len; ++i) {
-    start[i] = 0;
-    steps[i] = P::w - 1;
+  static_assert(Hash::batch % Count == 0 && Count <= Hash::t_batch);
+  constexpr std::size_t n = P::n;
+  constexpr std::size_t chains_per_batch = Hash::batch / Count;  // of each key pair
+  const std::uint32_t first_key_pair = adrs.key_pair_address();
+  // Alg. 6 lines 7-8: wotspkADRS of each key pair, for T_len.
+  Adrs pk_adrs[Count];
+  for (std::size_t b = 0; b < Count; ++b) {
+    pk_adrs[b] = adrs;
+    pk_adrs[b].set_type_and_clear(AdrsType::wots_pk);
+    pk_adrs[b].set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
   }
-  wots_secret_values<P>(tmp, adrs, hash);
-  wots_chains<P>(tmp, start, steps, adrs, hash);
-  Adrs pk_adrs = adrs;
-  pk_adrs.set_type_and_clear(AdrsType::wots_pk);
-  pk_adrs.set_key_pair_address(adrs.key_pair_address());
-  hash.t(pk, pk_adrs, tmp, sizeof tmp);
+  typename Hash::TLanes pk_hash(hash, pk_adrs, Count);
+  Adrs sk_adrs = adrs;
+  sk_adrs.set_type_and_clear(AdrsType::wots_prf);
+  std::uint8_t values[Hash::batch * n];
+  for (std::size_t first_chain = 0; first_chain < P::len; first_chain += chains_per_batch) {
+    const std::size_t chains = P::len - first_chain < chains_per_batch ? P::len - first_chain : chains_per_batch;
+    // Lane b·chains + i: chain first_chain + i of key pair first_key_pair + b.
+    Adrs lane_adrs[Hash::batch];
+    std::uint8_t* lane[Hash::batch];
+    const auto set_lane_adrs = [&](const Adrs& base) {
+      for (std::size_t b = 0; b < Count; ++b)
+        for (std::size_t i = 0; i < chains; ++i) {
+          Adrs& a = lane_adrs[b * chains + i];
+          a = base;
+          a.set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
+          a.set_chain_address(static_cast<std::uint32_t>(first_chain + i));
+        }
+    };
+    for (std::size_t l = 0; l < Count * chains; ++l) lane[l] = values + l * n;
+    // Lines 1-5: sk = PRF(PK.seed, SK.seed, skADRS), then chain(sk, 0, w − 1).
+    set_lane_adrs(sk_adrs);
+    hash.prf_lanes(lane, lane_adrs, Count * chains);
+    set_lane_adrs(adrs);
+    for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
+      for (std::size_t l = 0; l < Count * chains; ++l) lane_adrs[l].set_hash_address(j);
+      hash.f_lanes(lane, lane_adrs, lane, Count * chains);
+    }
+    const std::uint8_t* ends[Count];
+    for (std::size_t b = 0; b < Count; ++b) ends[b] = values + b * chains * n;
+    pk_hash.absorb(ends, chains * n);
+  }
+  // Lines 9-10: pk = T_len(PK.seed, wotspkADRS, tmp).
+  std::uint8_t* out[Count];
+  for (std::size_t b = 0; b < Count; ++b) out[b] = pk + b * n;
+  pk_hash.finish(out);
 }
 
 // wots_sign (Alg. 7): sig (len·n bytes) for the n-byte message `msg`.

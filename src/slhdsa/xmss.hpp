@@ -9,6 +9,16 @@
 
 namespace pqlab::slhdsa::detail {
 
+// The XMSS leaves (WOTS+ public keys) generated together: Hash::t_batch
+// (8), which divides every tree's 2^h' leaves. Their T_len calls absorb
+// the chain ends batch by batch, so the stack holds one hash batch of
+// chain values and the T_len states, not the Count·len·n bytes of chains.
+template <class P, class Hash>
+constexpr std::size_t xmss_leaf_batch() {
+  static_assert(Hash::t_batch <= (std::size_t{1} << P::hp));
+  return Hash::t_batch;
+}
+
 // xmss_node (Alg. 9) for the root (i = 0, z = h'), and the authentication
 // path of leaf `leaf_idx` when auth is not null (Alg. 10 lines 1-4).
 // `adrs` carries the layer and tree addresses.
@@ -18,11 +28,12 @@ void xmss_root(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx, c
   node_adrs.set_type_and_clear(AdrsType::tree);
   Adrs leaf_adrs = adrs;
   leaf_adrs.set_type_and_clear(AdrsType::wots_hash);
-  merkle_tree<P::n, static_cast<std::size_t>(P::hp), 1>(
+  constexpr std::size_t leaf_batch = xmss_leaf_batch<P, Hash>();
+  merkle_tree<P::n, static_cast<std::size_t>(P::hp), leaf_batch>(
       root, auth, leaf_idx, static_cast<std::uint32_t>(P::hp), 0, node_adrs, hash,
-      [&](std::uint32_t i, std::uint8_t* out) {
-        leaf_adrs.set_key_pair_address(i);
-        wots_pk_gen<P>(out, leaf_adrs, hash);
+      [&](std::uint32_t first, std::uint8_t* out) {
+        leaf_adrs.set_key_pair_address(first);
+        wots_pk_gen<P, leaf_batch>(out, leaf_adrs, hash);
       });
 }
 
