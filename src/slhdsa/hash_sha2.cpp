@@ -73,28 +73,39 @@ void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], con
   secure_wipe(state, sizeof state);
 }
 
-// `count` <= Batch independent sha256_second_block calls of InBytes-byte
-// inputs, issued to the kernel's multi-lane compression together (one at a
+// `count` <= Batch independent second-block hashes of InBytes-byte inputs
+// (sha256_second_block with 32-bit words, sha512_second_block with 64-bit
+// ones), issued to the kernel's multi-lane compression together (one at a
 // time when they are too few for it to pay off). All blocks are filled
 // before any output is written, so out[i] may overlap any in[j].
-template <std::size_t N, std::size_t InBytes, std::size_t Batch>
-void sha256_second_blocks(std::uint8_t* const out[Batch], const std::uint32_t midstate[8], const Adrs (&adrs)[Batch],
-                          const std::uint8_t* const in[Batch], std::size_t count) {
+template <class Word, std::size_t N, std::size_t InBytes, std::size_t Batch>
+void second_blocks(std::uint8_t* const out[Batch], const Word midstate[8], const Adrs (&adrs)[Batch],
+                   const std::uint8_t* const in[Batch], std::size_t count) {
+  constexpr bool wide = sizeof(Word) == 8;
+  constexpr std::size_t block_bytes = wide ? 128 : 64;
   struct Lanes {
-    std::uint8_t blocks[Batch][64];
-    std::uint32_t states[Batch][8];
+    std::uint8_t blocks[Batch][block_bytes];
+    Word states[Batch][8];
   } b;
   const std::uint8_t* block_ptrs[Batch];
   for (std::size_t j = 0; j < count; ++j) {
-    SecondBlock<64, 8, InBytes>::fill(b.blocks[j], adrs[j], in[j]);
+    SecondBlock<block_bytes, wide ? 16 : 8, InBytes>::fill(b.blocks[j], adrs[j], in[j]);
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
     block_ptrs[j] = b.blocks[j];
   }
   const kernels::Table& k = kernels::active();
-  if (count >= k.sha256_lanes_min) {
-    k.sha256_compress_lanes(b.states, block_ptrs, count);
+  if constexpr (wide) {
+    if (count >= k.sha512_lanes_min) {
+      k.sha512_compress_lanes(b.states, block_ptrs, count);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) k.sha512_compress(b.states[j], b.blocks[j], 1);
+    }
   } else {
-    for (std::size_t j = 0; j < count; ++j) k.sha256_compress(b.states[j], b.blocks[j], 1);
+    if (count >= k.sha256_lanes_min) {
+      k.sha256_compress_lanes(b.states, block_ptrs, count);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) k.sha256_compress(b.states[j], b.blocks[j], 1);
+    }
   }
   for (std::size_t j = 0; j < count; ++j) store_be<N>(out[j], b.states[j]);
   secure_wipe(b.blocks, count * sizeof b.blocks[0]);
@@ -112,18 +123,6 @@ void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], con
   kernels::active().sha512_compress(state, block, 1);
   store_be<N>(out, state);
   secure_wipe(block, sizeof block);
-}
-
-// `count` independent sha512_second_block calls of InBytes-byte inputs,
-// with the contract of sha256_second_blocks (all inputs read before any
-// output is written). For now one compression after another: this is the
-// place for a multi-lane SHA-512 compression at the kernel seam.
-template <std::size_t N, std::size_t InBytes, std::size_t Batch>
-void sha512_second_blocks(std::uint8_t* const out[Batch], const std::uint64_t midstate[8], const Adrs (&adrs)[Batch],
-                          const std::uint8_t* const in[Batch], std::size_t count) {
-  std::uint8_t outputs[Batch][N];
-  for (std::size_t j = 0; j < count; ++j) sha512_second_block<N, InBytes>(outputs[j], midstate, adrs[j], in[j]);
-  for (std::size_t j = 0; j < count; ++j) std::memcpy(out[j], outputs[j], N);
 }
 
 // Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
@@ -161,7 +160,7 @@ void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 template <std::size_t N>
 void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
                           const std::uint8_t* const in[batch], std::size_t count) const {
-  sha256_second_blocks<N, N, batch>(out, state256_, adrs, in, count);
+  second_blocks<std::uint32_t, N, N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -176,9 +175,9 @@ template <std::size_t N>
 void Sha2Hash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
                           const std::uint8_t* const in[batch], std::size_t count) const {
   if constexpr (wide_h)
-    sha512_second_blocks<N, 2 * N, batch>(out, state512_, adrs, in, count);
+    second_blocks<std::uint64_t, N, 2 * N, batch>(out, state512_, adrs, in, count);
   else
-    sha256_second_blocks<N, 2 * N, batch>(out, state256_, adrs, in, count);
+    second_blocks<std::uint32_t, N, 2 * N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -226,7 +225,7 @@ template <std::size_t N>
 void Sha2Hash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   const std::uint8_t* in[batch];
   for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
-  sha256_second_blocks<N, N, batch>(out, state256_, adrs, in, count);
+  second_blocks<std::uint32_t, N, N, batch>(out, state256_, adrs, in, count);
 }
 
 template <std::size_t N>
