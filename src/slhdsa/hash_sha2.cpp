@@ -195,25 +195,70 @@ void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in,
 template <std::size_t N>
 Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
-    streams_[j] = hash.t_prefix_;
-    std::uint8_t adrs_c[adrs_compressed_bytes];
-    adrs[j].compress(adrs_c);
-    streams_[j].absorb(adrs_c);
+    for (std::size_t i = 0; i < 8; ++i) {
+      if constexpr (wide_h)
+        states_[j][i] = hash.state512_[i];
+      else
+        states_[j][i] = hash.state256_[i];
+    }
+    adrs[j].compress(blocks_[j]);
   }
+  fill_ = total_ = adrs_compressed_bytes;
+}
+
+template <std::size_t N>
+void Sha2Hash<N>::TLanes::compress_blocks() {
+  const kernels::Table& k = kernels::active();
+  const std::uint8_t* block_ptrs[t_batch];
+  for (std::size_t j = 0; j < count_; ++j) block_ptrs[j] = blocks_[j];
+  if constexpr (wide_h) {
+    if (count_ >= k.sha512_lanes_min) {
+      k.sha512_compress_lanes(states_, block_ptrs, count_);
+    } else {
+      for (std::size_t j = 0; j < count_; ++j) k.sha512_compress(states_[j], blocks_[j], 1);
+    }
+  } else {
+    if (count_ >= k.sha256_lanes_min) {
+      k.sha256_compress_lanes(states_, block_ptrs, count_);
+    } else {
+      for (std::size_t j = 0; j < count_; ++j) k.sha256_compress(states_[j], blocks_[j], 1);
+    }
+  }
+  fill_ = 0;
 }
 
 template <std::size_t N>
 void Sha2Hash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
-  for (std::size_t j = 0; j < count_; ++j) streams_[j].absorb(std::span<const std::uint8_t>(in[j], bytes));
+  for (std::size_t at = 0; at < bytes;) {
+    const std::size_t take = bytes - at < block_bytes - fill_ ? bytes - at : block_bytes - fill_;
+    for (std::size_t j = 0; j < count_; ++j) std::memcpy(blocks_[j] + fill_, in[j] + at, take);
+    fill_ += take;
+    total_ += take;
+    at += take;
+    if (fill_ == block_bytes) compress_blocks();
+  }
 }
 
+// The SHA-2 padding (FIPS 180-4 §5.1): 0x80, zeros, and the message length
+// in bits (the PK.seed block included) in the block's last 8 or 16 bytes.
 template <std::size_t N>
 void Sha2Hash<N>::TLanes::finish(std::uint8_t* const* out) {
+  constexpr std::size_t length_bytes = wide_h ? 16 : 8;
+  const std::uint64_t bits = 8 * static_cast<std::uint64_t>(block_bytes + total_);
+  const std::size_t end = fill_;
+  const bool two_blocks = end + 1 + length_bytes > block_bytes;
   for (std::size_t j = 0; j < count_; ++j) {
-    std::uint8_t digest[WideHash::digest_bytes];
-    streams_[j].finalize(digest);
-    for (std::size_t i = 0; i < N; ++i) out[j][i] = digest[i];
+    blocks_[j][end] = 0x80;
+    std::memset(blocks_[j] + end + 1, 0, block_bytes - end - 1);
   }
+  if (two_blocks) {
+    compress_blocks();
+    for (std::size_t j = 0; j < count_; ++j) std::memset(blocks_[j], 0, block_bytes);
+  }
+  for (std::size_t j = 0; j < count_; ++j)
+    for (std::size_t i = 0; i < 8; ++i) blocks_[j][block_bytes - 1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  compress_blocks();
+  for (std::size_t j = 0; j < count_; ++j) store_be<N>(out[j], states_[j]);
 }
 
 template <std::size_t N>

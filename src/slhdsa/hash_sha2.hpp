@@ -49,8 +49,10 @@ class Sha2Hash {
   using WideHash = std::conditional_t<wide_h, hash::Sha512, hash::Sha256>;
 
  public:
-  // Up to t_batch T_l calls fed piece by piece, as ShakeHash::TLanes; here
-  // each lane is its own SHA-2 stream, compressed one block at a time.
+  // Up to t_batch T_l calls fed piece by piece, as ShakeHash::TLanes. The
+  // lanes absorb equal lengths, so their block boundaries coincide and each
+  // full block of all lanes goes to the kernel's multi-lane compression
+  // (SHA-256, or SHA-512 for n > 16) in one call.
   static constexpr std::size_t t_batch = 8;
   class TLanes {
    public:
@@ -59,7 +61,13 @@ class Sha2Hash {
     void finish(std::uint8_t* const* out);
 
    private:
-    WideHash streams_[t_batch];
+    using Word = std::conditional_t<wide_h, std::uint64_t, std::uint32_t>;
+    static constexpr std::size_t block_bytes = wide_h ? 128 : 64;
+    void compress_blocks();
+    Word states_[t_batch][8];
+    std::uint8_t blocks_[t_batch][block_bytes];
+    std::size_t fill_ = 0;   // bytes in the current block, the same in every lane
+    std::size_t total_ = 0;  // bytes after the PK.seed block, the same in every lane
     std::size_t count_;
   };
   void prf(std::uint8_t* out, const Adrs& adrs) const;
