@@ -129,19 +129,45 @@ void encrypt_v(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint
   compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
 }
 
+// Alg. 14 with the rows of Âᵀ from for_each_row(use_row).
+template <class P, class ForEachRow>
+void encrypt_with_rows(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                       std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                       ForEachRow&& for_each_row) {
+  EncryptNoise<P> w;
+  WipeOnExit wipe(w);
+  encrypt_noise<P>(w, r);
+  // u, row by row of Âᵀ.
+  for_each_row([&](std::size_t i, const NttVec<P::k>& row) { encrypt_u<P>(c, i, row, w); });
+  encrypt_v<P>(c, ek, m, w);
+}
+
 }  // namespace
 
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r) {
-  constexpr std::size_t K = P::k;
-  EncryptNoise<P> w;
-  WipeOnExit wipe(w);
-  encrypt_noise<P>(w, r);
-  // u, row by row of Âᵀ.
-  for_each_matrix_row_vartime<K>(ek.template last<32>(), true,
-                                 [&](std::size_t i, const NttVec<K>& row) { encrypt_u<P>(c, i, row, w); });
-  encrypt_v<P>(c, ek, m, w);
+  encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
+    for_each_matrix_row_vartime<P::k>(ek.template last<32>(), true, use_row);
+  });
+}
+
+template <class P>
+void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
+                                hash::KeccakRider* rider) {
+  for (std::size_t first = 0; first < P::k; first += 2) {
+    const std::size_t rows = P::k - first < 2 ? P::k - first : 2;
+    sample_matrix_rows_vartime<P::k>(a_t.data() + first, rows, ek.template last<32>(), first, true, rider);
+  }
+}
+
+template <class P>
+void kpke_encrypt_sampled(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                          std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                          const TransposedMatrix<P::k>& a_t) {
+  encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
+    for (std::size_t i = 0; i < P::k; ++i) use_row(i, a_t[i]);
+  });
 }
 
 template <class P>
@@ -204,6 +230,12 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                       std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>); \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
                                 std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
+  template void kpke_sample_matrix_vartime<P>(TransposedMatrix<P::k>&, std::span<const std::uint8_t, P::ek_bytes>, \
+                                              hash::KeccakRider*);                                             \
+  template void kpke_encrypt_sampled<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
+                                        std::span<const std::uint8_t, P::ek_bytes>,                            \
+                                        std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>, \
+                                        const TransposedMatrix<P::k>&);                                        \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,   \
                                 std::span<const std::uint8_t, P::ct_bytes>);
 PQLAB_KPKE_INSTANTIATE(MLKEM512)

@@ -1,7 +1,11 @@
 // K-PKE, the CPA-secure encryption scheme inside ML-KEM (FIPS 203 §5).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <span>
+
+#include "mlkem/poly.hpp"
+#include "pqlab/hash.hpp"
 
 namespace pqlab::mlkem {
 
@@ -27,6 +31,20 @@ void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
+
+// Âᵀ whole (Alg. 14 lines 4–8), sampled two rows at a time with a rider
+// (hash::KeccakRider) taking the idle Keccak lanes: encapsulation's H(ek),
+// which does not depend on Âᵀ.
+template <std::size_t K>
+using TransposedMatrix = std::array<NttVec<K>, K>;
+template <class P>
+void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
+                                hash::KeccakRider* rider);
+// Alg. 14 given Âᵀ from kpke_sample_matrix_vartime.
+template <class P>
+void kpke_encrypt_sampled(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                          std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                          const TransposedMatrix<P::k>& a_t);
 
 // Alg. 14 for up to max_batch items at once (all spans of one size): the
 // matrix entries of all items are sampled together, eight Keccak lanes at

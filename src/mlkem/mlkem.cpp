@@ -59,9 +59,15 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
   WipeOnExit wipe_g_in(g_in);
   WipeOnExit wipe_k_r(k_r);
   for (std::size_t i = 0; i < 32; ++i) g_in[i] = m[i];
-  hash::sha3_256(ek, std::span(g_in).template last<32>());
+  // H(ek) (9 serial permutations for ML-KEM-768) does not depend on Âᵀ,
+  // so it rides in the idle lanes of Âᵀ's sampling, which therefore comes
+  // first and is held whole (public).
+  TransposedMatrix<P::k> a_t;
+  hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek);
+  kpke_sample_matrix_vartime<P>(a_t, ek, &h_ek);
+  h_ek.finish(std::span(g_in).template last<32>());
   hash::sha3_512(g_in, k_r);
-  kpke_encrypt<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>());
+  kpke_encrypt_sampled<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>(), a_t);
   for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
   return Status::ok;
 }

@@ -47,7 +47,7 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
 // FIPS 203 Alg. 7 (SampleNTT) for up to eight entries at once over
 // hash::Shake128Lanes: every lane squeezes a block per round; the round
 // repeats until every lane has 256 coefficients below q.
-void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count) {
+void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::KeccakRider* rider) {
   constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
   std::array<std::array<std::uint8_t, 34>, kLanes> seeds{};
   std::span<const std::uint8_t> inputs[kLanes];
@@ -65,7 +65,7 @@ void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count) {
   std::uint8_t* block_spans[kLanes];
   for (std::size_t lane = 0; lane < kLanes; ++lane) block_spans[lane] = blocks[lane].data();
   for (bool done = false; !done;) {
-    xof.squeeze_block(block_spans);
+    xof.squeeze_block(block_spans, hash::Shake128Lanes::rate_bytes, rider);
     done = true;
     for (std::size_t lane = 0; lane < count; ++lane) {
       filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
@@ -85,16 +85,16 @@ MatrixEntry matrix_entry(std::span<const std::uint8_t, 32> rho, std::size_t row,
 
 template <std::size_t K>
 void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
-                                std::size_t first_row, bool transposed) {
+                                std::size_t first_row, bool transposed, hash::KeccakRider* rider) {
   static_assert(2 * K <= hash::Shake128Lanes::max_lanes);
   std::array<MatrixEntry, 2 * K> entries;
   for (std::size_t lane = 0; lane < rows * K; ++lane)
     entries[lane] = matrix_entry(rho, first_row + lane / K, lane % K, transposed, out[lane / K][lane % K]);
-  sample_ntt_vartime(entries.data(), rows * K);
+  sample_ntt_vartime(entries.data(), rows * K, rider);
 }
 #define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                 \
   template void sample_matrix_rows_vartime<K>(NttVec<K>*, std::size_t, std::span<const std::uint8_t, 32>, \
-                                              std::size_t, bool);
+                                              std::size_t, bool, hash::KeccakRider*);
 PQLAB_MLKEM_INSTANTIATE_ROWS(2)
 PQLAB_MLKEM_INSTANTIATE_ROWS(3)
 PQLAB_MLKEM_INSTANTIATE_ROWS(4)
