@@ -79,15 +79,21 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 // rider's state with the others at no extra cost (its width is set by the
 // other lanes). Each ride absorbs one more block (the last one padded);
 // finish() runs what is left one state at a time and squeezes. The output
-// equals the one-lane sponge's over the same input.
+// equals the one-lane sponge's over the same input. An input still being
+// written can ride too: the rider reads only the first `available` bytes
+// of it (raised by make_available) until finish(), which reads it all.
 class KeccakRider {
  public:
   KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available);
   ~KeccakRider();
   KeccakRider(const KeccakRider&) = delete;
   KeccakRider& operator=(const KeccakRider&) = delete;
   // Whether a permutation is still due before the output is ready.
   bool pending() const { return !padded_; }
+  // Whether the next permutation's block is available to ride now.
+  bool can_ride() const;
+  void make_available(std::size_t bytes) { available_ = bytes > available_ ? bytes : available_; }
   // Writes to `lane` the state to permute next: the rider's state with
   // its next block (or its padded last one) XORed in.
   void load_next(std::uint64_t lane[25]);
@@ -102,6 +108,7 @@ class KeccakRider {
   std::span<const std::uint8_t> in_;
   std::size_t rate_;
   std::size_t absorbed_ = 0;
+  std::size_t available_;
   std::uint8_t domain_;
   bool padded_ = false;
 };
@@ -123,8 +130,8 @@ class KeccakLanes {
   // length) and pads.
   void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes);
   // Writes the first `bytes` (at most rate_bytes) of the next output block
-  // to out[i] for each lane. A rider with a permutation due takes the first
-  // idle lane, if there is one.
+  // to out[i] for each lane. A rider that can ride takes the first idle
+  // lane, if there is one.
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
   // One-shot: in[i][0 .. bytes) for i < lanes hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].

@@ -214,7 +214,18 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
 }  // namespace detail
 
 KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)
-    : in_(in), rate_(rate), domain_(domain) {}
+    : KeccakRider(rate, domain, in, in.size()) {}
+
+KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
+                         std::size_t available)
+    : in_(in), rate_(rate), available_(available), domain_(domain) {}
+
+bool KeccakRider::can_ride() const {
+  if (padded_) return false;
+  // A whole block, or the last (padded) one, which needs all of the input.
+  const std::size_t needed = in_.size() - absorbed_ >= rate_ ? absorbed_ + rate_ : in_.size();
+  return needed <= available_;
+}
 
 KeccakRider::~KeccakRider() { secure_wipe(state_, sizeof state_); }
 
@@ -297,7 +308,7 @@ void KeccakLanes<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, s
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes,
                                                    KeccakRider* rider) {
-  if (rider != nullptr && rider->pending() && lanes_ < max_lanes) {
+  if (rider != nullptr && rider->can_ride() && lanes_ < max_lanes) {
     std::uint64_t* lane = states_ + 25 * lanes_;
     rider->load_next(lane);
     touched_ = touched_ > lanes_ + 1 ? touched_ : lanes_ + 1;

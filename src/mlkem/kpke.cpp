@@ -31,7 +31,7 @@ void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
 
 template <class P>
 void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                 std::span<const std::uint8_t, 32> d) {
+                 std::span<const std::uint8_t, 32> d, hash::KeccakRider* ek_hash) {
   constexpr std::size_t K = P::k;
   // (ρ, σ) = G(d ‖ k)
   std::array<std::uint8_t, 33> g_in;
@@ -43,12 +43,12 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
   hash::sha3_512(g_in, rho_sigma);
   // ρ is public (it ends ek, line 19): Â's rejection sampling may branch on it.
   ct::declassify(rho_sigma.data(), 32);
-  kpke_keygen_from_g<P>(ek, dk_pke, rho_sigma);
+  kpke_keygen_from_g<P>(ek, dk_pke, rho_sigma, ek_hash);
 }
 
 template <class P>
 void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                        std::span<const std::uint8_t, 64> rho_sigma) {
+                        std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash) {
   constexpr std::size_t K = P::k;
   const auto rho = rho_sigma.template first<32>();
   const auto sigma = rho_sigma.template last<32>();
@@ -68,12 +68,16 @@ void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::
 
   // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries
   // R^-1, which to_montgomery() cancels before ê is added.
-  for_each_matrix_row_vartime<K>(rho, false, [&](std::size_t i, const NttVec<K>& row) {
-    NttPoly t = dot_montgomery<K>(row, s_hat);
-    to_montgomery(t);
-    add_to(t, e_hat[i]);
-    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
-  });
+  for_each_matrix_row_vartime<K>(
+      rho, false,
+      [&](std::size_t i, const NttVec<K>& row) {
+        NttPoly t = dot_montgomery<K>(row, s_hat);
+        to_montgomery(t);
+        add_to(t, e_hat[i]);
+        byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+        if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
+      },
+      ek_hash);
   for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
   encode_vector<K>(dk_pke, s_hat);
 }
@@ -221,13 +225,14 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
 
 #define PQLAB_KPKE_INSTANTIATE(P)                                                                              \
   template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>, \
-                               std::span<const std::uint8_t, 32>);                                             \
+                               std::span<const std::uint8_t, 32>, hash::KeccakRider*);                         \
   template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                   \
                                       std::span<const std::span<const std::uint8_t, P::ek_bytes>>,             \
                                       std::span<const std::span<const std::uint8_t, 32>>,                      \
                                       std::span<const std::span<const std::uint8_t, 32>>);                     \
   template void kpke_keygen_from_g<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
-                                      std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>); \
+                                      std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>, \
+                                      hash::KeccakRider*);                                                     \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
                                 std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
   template void kpke_sample_matrix_vartime<P>(TransposedMatrix<P::k>&, std::span<const std::uint8_t, P::ek_bytes>, \

@@ -16,15 +16,17 @@ template <class P> inline constexpr std::size_t dk_ek_offset = dk_pke_bytes<P>;
 template <class P> inline constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
 template <class P> inline constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
 
-// FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d.
+// FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d. A rider over
+// ek (ML-KEM.KeyGen's H(ek)) is told as each row of t̂ is written, and takes
+// the Keccak lanes that Â's later rows leave idle.
 template <class P>
 void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                 std::span<const std::uint8_t, 32> d);
+                 std::span<const std::uint8_t, 32> d, hash::KeccakRider* ek_hash = nullptr);
 // The same from line 2 on, given (ρ, σ) = G(d ‖ k) (for batches, whose G
 // calls run side by side). ρ must already be declassified.
 template <class P>
 void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                        std::span<const std::uint8_t, 64> rho_sigma);
+                        std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash = nullptr);
 
 // FIPS 203 Alg. 14 (K-PKE.Encrypt) of the 32-byte message m with randomness r.
 // ek must have passed the modulus check.

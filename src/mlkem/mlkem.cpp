@@ -14,10 +14,13 @@ namespace pqlab::mlkem {
 // FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
 template <class P>
 Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
-  kpke_keygen<P>(ek, dk.template first<dk_pke_bytes<P>>(), d);
+  // H(ek) starts while ek is being written: its blocks ride in the Keccak
+  // lanes that Â's last rows leave idle, as t̂'s rows become available.
+  hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek, 0);
+  kpke_keygen<P>(ek, dk.template first<dk_pke_bytes<P>>(), d, &h_ek);
   auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
   for (std::size_t i = 0; i < P::ek_bytes; ++i) ek_copy[i] = ek[i];
-  hash::sha3_256(ek, dk.template subspan<dk_hash_offset<P>, 32>());
+  h_ek.finish(dk.template subspan<dk_hash_offset<P>, 32>());
   auto z_out = dk.template subspan<dk_z_offset<P>, 32>();
   for (std::size_t i = 0; i < 32; ++i) z_out[i] = z[i];
   return Status::ok;

@@ -88,13 +88,14 @@ void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<cons
                                 std::size_t first_row, bool transposed, hash::KeccakRider* rider = nullptr);
 
 // use_row(i, row) for each row i of Â (or Âᵀ), in order, the rows sampled
-// two at a time (only two are ever held).
+// two at a time (only two are ever held); a rider takes idle lanes.
 template <std::size_t K, class UseRow>
-void for_each_matrix_row_vartime(std::span<const std::uint8_t, 32> rho, bool transposed, UseRow&& use_row) {
+void for_each_matrix_row_vartime(std::span<const std::uint8_t, 32> rho, bool transposed, UseRow&& use_row,
+                                 hash::KeccakRider* rider = nullptr) {
   std::array<NttVec<K>, 2> rows;
   for (std::size_t first = 0; first < K; first += 2) {
     const std::size_t count = K - first < 2 ? K - first : 2;
-    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, transposed);
+    sample_matrix_rows_vartime<K>(rows.data(), count, rho, first, transposed, rider);
     for (std::size_t r = 0; r < count; ++r) use_row(first + r, rows[r]);
   }
 }

@@ -191,4 +191,30 @@ TEST(KeccakLanes, RiderMatchesOneLane) {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
+// A rider over an input still being written rides only over the bytes
+// made available; its output is the one-lane hash of the final input.
+TEST(KeccakLanes, RiderWaitsForItsInput) {
+  std::vector<std::uint8_t> data(3 * 136 + 20, 0);
+  std::array<std::uint8_t, 32> want, got;
+  pqlab::hash::KeccakRider rider(pqlab::hash::Sha3_256::rate_bytes, 0x06, data, 0);
+  EXPECT_FALSE(rider.can_ride());
+  pqlab::hash::Shake128Lanes lanes;
+  const std::array<std::uint8_t, 1> seed{1};
+  std::span<const std::uint8_t> seeds[1] = {seed};
+  lanes.absorb_once(seeds, 1);
+  std::array<std::uint8_t, 168> block;
+  std::uint8_t* outs[1] = {block.data()};
+  lanes.squeeze_block(outs, 168, &rider);  // nothing available: no ride
+  for (std::size_t i = 0; i < 200; ++i) data[i] = static_cast<std::uint8_t>(i + 1);
+  rider.make_available(200);
+  EXPECT_TRUE(rider.can_ride());
+  lanes.squeeze_block(outs, 168, &rider);  // block 0 rides
+  EXPECT_FALSE(rider.can_ride());          // block 1 needs bytes up to 272
+  lanes.squeeze_block(outs, 168, &rider);
+  for (std::size_t i = 200; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(3 * i);
+  rider.finish(got);
+  pqlab::hash::sha3_256(data, want);
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
