@@ -2,6 +2,7 @@
 #include <bit>
 #include <cstring>
 
+#include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
@@ -18,24 +19,8 @@ inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
 inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
   return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
 }
-// Little-endian 64-bit words (FIPS 202's byte order within a lane): one
-// plain copy on little-endian targets.
-inline std::uint64_t load64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&v, p, 8);
-  } else {
-    for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  }
-  return v;
-}
-inline void store64(std::uint8_t* p, std::uint64_t v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, 8);
-  } else {
-    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  }
-}
+inline std::uint64_t load64(const std::uint8_t* p) { return load_le64(p); }
+inline void store64(std::uint8_t* p, std::uint64_t v) { store_le64(p, v); }
 
 // XORs len bytes of data into the start of a state. On little-endian
 // targets the state's bytes in memory are the sponge's byte order.

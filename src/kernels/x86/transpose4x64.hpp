@@ -1,6 +1,7 @@
 // 4×4 transpose of 64-bit words held in four 256-bit registers, for the
 // files compiled with -mavx2 (or more) that switch between one stream per
-// register and one stream per 64-bit element (the multi-buffer SHA-512).
+// register and one stream per 64-bit element (the multi-state Keccak, the
+// multi-buffer SHA-512).
 // Internal linkage, so no copy compiled with one file's flags can be
 // picked by the linker for another.
 #pragma once

@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include "kernels/x86/keccak_sliced.hpp"
+#include "kernels/x86/transpose4x64.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
 namespace pqlab::kernels::avx2 {
@@ -33,16 +34,6 @@ struct Ops {
   }
 };
 
-// 4×4 transpose of 64-bit words: rows r[k] become columns. Its own inverse.
-void transpose4(__m256i r[4]) {
-  const __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
-  const __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-  r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-  r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-  r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-  r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
 }  // namespace
 
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
@@ -50,7 +41,7 @@ void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
   for (std::size_t i = 0; i < 24; i += 4) {
     __m256i r[4];
     for (std::size_t k = 0; k < 4; ++k) r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + 25 * k + i));
-    transpose4(r);
+    x86::transpose4x64(r);
     for (std::size_t k = 0; k < 4; ++k) a[i + k] = r[k];
   }
   a[24] = _mm256_set_epi64x(static_cast<long long>(states[99]), static_cast<long long>(states[74]),
@@ -58,7 +49,7 @@ void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
   x86::keccak_sliced_rounds<Ops>(a);
   for (std::size_t i = 0; i < 24; i += 4) {
     __m256i r[4] = {a[i], a[i + 1], a[i + 2], a[i + 3]};
-    transpose4(r);
+    x86::transpose4x64(r);
     for (std::size_t k = 0; k < 4; ++k) _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + 25 * k + i), r[k]);
   }
   alignas(32) std::uint64_t last[4];

@@ -4,6 +4,7 @@
 #include "kernels/x86_avx512/intrinsics.hpp"
 
 #include "kernels/x86/keccak_sliced.hpp"
+#include "kernels/x86/transpose4x64.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
 
 namespace pqlab::kernels::avx512 {
@@ -42,24 +43,14 @@ struct Ops8 {
   }
 };
 
-// 4×4 transpose of 64-bit words: rows r[k] become columns. Its own inverse.
-void transpose4(__m256i r[4]) {
-  const __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
-  const __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-  r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-  r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-  r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-  r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
 // Lanes i..i+3 of states first..first+3, as four lane-sliced registers.
 void load_sliced4(const std::uint64_t* states, std::size_t first, std::size_t i, __m256i r[4]) {
   for (std::size_t k = 0; k < 4; ++k)
     r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + 25 * (first + k) + i));
-  transpose4(r);
+  x86::transpose4x64(r);
 }
 void store_sliced4(std::uint64_t* states, std::size_t first, std::size_t i, __m256i r[4]) {
-  transpose4(r);
+  x86::transpose4x64(r);
   for (std::size_t k = 0; k < 4; ++k)
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(states + 25 * (first + k) + i), r[k]);
 }
