@@ -59,25 +59,49 @@ void store_be(std::uint8_t* out, const Word* words) {
   }
 }
 
-// Trunc_n(SHA-256(PK.seed ‖ toByte(0, 64 − n) ‖ ADRSc ‖ in)), InBytes of in.
-template <std::size_t N, std::size_t InBytes>
-void sha256_second_block(std::uint8_t* out, const std::uint32_t midstate[8], const Adrs& adrs,
-                         const std::uint8_t* in) {
-  std::uint8_t block[64];
-  SecondBlock<64, 8, InBytes>::fill(block, adrs, in);
-  std::uint32_t state[8];
+// Trunc_n(SHA-x(PK.seed ‖ toByte(0, b − n) ‖ ADRSc ‖ in)), InBytes of in:
+// SHA-256 (b = 64) with 32-bit words, SHA-512 (b = 128) with 64-bit ones.
+template <class Word, std::size_t N, std::size_t InBytes>
+void second_block(std::uint8_t* out, const Word midstate[8], const Adrs& adrs, const std::uint8_t* in) {
+  constexpr bool wide = sizeof(Word) == 8;
+  std::uint8_t block[wide ? 128 : 64];
+  SecondBlock<sizeof block, wide ? 16 : 8, InBytes>::fill(block, adrs, in);
+  Word state[8];
   for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
-  kernels::active().sha256_compress(state, block, 1);
+  if constexpr (wide)
+    kernels::active().sha512_compress(state, block, 1);
+  else
+    kernels::active().sha256_compress(state, block, 1);
   store_be<N>(out, state);
   secure_wipe(block, sizeof block);
   secure_wipe(state, sizeof state);
 }
 
-// `count` <= Batch independent second-block hashes of InBytes-byte inputs
-// (sha256_second_block with 32-bit words, sha512_second_block with 64-bit
-// ones), issued to the kernel's multi-lane compression together (one at a
-// time when they are too few for it to pay off). All blocks are filled
-// before any output is written, so out[i] may overlap any in[j].
+// `count` one-block compressions, states[j] by blocks[j], SHA-256 or
+// SHA-512 by the word size: in one call of the kernel's multi-lane
+// compression where that pays off (sha256_lanes_min / sha512_lanes_min),
+// else one at a time.
+template <class Word>
+void compress_each(Word (*states)[8], const std::uint8_t* const* blocks, std::size_t count) {
+  const kernels::Table& k = kernels::active();
+  if constexpr (sizeof(Word) == 8) {
+    if (count >= k.sha512_lanes_min) {
+      k.sha512_compress_lanes(states, blocks, count);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) k.sha512_compress(states[j], blocks[j], 1);
+    }
+  } else {
+    if (count >= k.sha256_lanes_min) {
+      k.sha256_compress_lanes(states, blocks, count);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) k.sha256_compress(states[j], blocks[j], 1);
+    }
+  }
+}
+
+// `count` <= Batch independent second_block hashes of InBytes-byte inputs,
+// compressed together by compress_each. All blocks are filled before any
+// output is written, so out[i] may overlap any in[j].
 template <class Word, std::size_t N, std::size_t InBytes, std::size_t Batch>
 void second_blocks(std::uint8_t* const out[Batch], const Word midstate[8], const Adrs (&adrs)[Batch],
                    const std::uint8_t* const in[Batch], std::size_t count) {
@@ -93,36 +117,10 @@ void second_blocks(std::uint8_t* const out[Batch], const Word midstate[8], const
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
     block_ptrs[j] = b.blocks[j];
   }
-  const kernels::Table& k = kernels::active();
-  if constexpr (wide) {
-    if (count >= k.sha512_lanes_min) {
-      k.sha512_compress_lanes(b.states, block_ptrs, count);
-    } else {
-      for (std::size_t j = 0; j < count; ++j) k.sha512_compress(b.states[j], b.blocks[j], 1);
-    }
-  } else {
-    if (count >= k.sha256_lanes_min) {
-      k.sha256_compress_lanes(b.states, block_ptrs, count);
-    } else {
-      for (std::size_t j = 0; j < count; ++j) k.sha256_compress(b.states[j], b.blocks[j], 1);
-    }
-  }
+  compress_each(b.states, block_ptrs, count);
   for (std::size_t j = 0; j < count; ++j) store_be<N>(out[j], b.states[j]);
   secure_wipe(b.blocks, count * sizeof b.blocks[0]);
   secure_wipe(b.states, count * sizeof b.states[0]);
-}
-
-// Trunc_n(SHA-512(PK.seed ‖ toByte(0, 128 − n) ‖ ADRSc ‖ in)), InBytes of in.
-template <std::size_t N, std::size_t InBytes>
-void sha512_second_block(std::uint8_t* out, const std::uint64_t midstate[8], const Adrs& adrs,
-                         const std::uint8_t* in) {
-  std::uint8_t block[128];
-  SecondBlock<128, 16, InBytes>::fill(block, adrs, in);
-  std::uint64_t state[8];
-  for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
-  kernels::active().sha512_compress(state, block, 1);
-  store_be<N>(out, state);
-  secure_wipe(block, sizeof block);
 }
 
 // Absorbs M′'s two pieces, skipping empty ones (an empty span may carry a
@@ -154,7 +152,7 @@ Sha2Hash<N>::~Sha2Hash() {
 
 template <std::size_t N>
 void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
-  sha256_second_block<N, N>(out, state256_, adrs, in);
+  second_block<std::uint32_t, N, N>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>
@@ -166,9 +164,9 @@ void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[bat
 template <std::size_t N>
 void Sha2Hash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   if constexpr (wide_h)
-    sha512_second_block<N, 2 * N>(out, state512_, adrs, in);
+    second_block<std::uint64_t, N, 2 * N>(out, state512_, adrs, in);
   else
-    sha256_second_block<N, 2 * N>(out, state256_, adrs, in);
+    second_block<std::uint32_t, N, 2 * N>(out, state256_, adrs, in);
 }
 
 template <std::size_t N>
@@ -208,22 +206,9 @@ Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t 
 
 template <std::size_t N>
 void Sha2Hash<N>::TLanes::compress_blocks() {
-  const kernels::Table& k = kernels::active();
   const std::uint8_t* block_ptrs[t_batch];
   for (std::size_t j = 0; j < count_; ++j) block_ptrs[j] = blocks_[j];
-  if constexpr (wide_h) {
-    if (count_ >= k.sha512_lanes_min) {
-      k.sha512_compress_lanes(states_, block_ptrs, count_);
-    } else {
-      for (std::size_t j = 0; j < count_; ++j) k.sha512_compress(states_[j], blocks_[j], 1);
-    }
-  } else {
-    if (count_ >= k.sha256_lanes_min) {
-      k.sha256_compress_lanes(states_, block_ptrs, count_);
-    } else {
-      for (std::size_t j = 0; j < count_; ++j) k.sha256_compress(states_[j], blocks_[j], 1);
-    }
-  }
+  compress_each(states_, block_ptrs, count_);
   fill_ = 0;
 }
 
@@ -263,7 +248,7 @@ void Sha2Hash<N>::TLanes::finish(std::uint8_t* const* out) {
 
 template <std::size_t N>
 void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
-  sha256_second_block<N, N>(out, state256_, adrs, sk_seed_);
+  second_block<std::uint32_t, N, N>(out, state256_, adrs, sk_seed_);
 }
 
 template <std::size_t N>
