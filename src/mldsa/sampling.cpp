@@ -5,7 +5,6 @@
 
 #include "common/wipe.hpp"
 #include "kernels/kernels.hpp"
-#include "mldsa/packing.hpp"
 #include "pqlab/hash.hpp"
 
 namespace pqlab::mldsa::detail {
