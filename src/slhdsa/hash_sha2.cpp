@@ -111,7 +111,7 @@ void second_blocks(std::uint8_t* const out[Batch], const Word midstate[8], const
     std::uint8_t blocks[Batch][block_bytes];
     Word states[Batch][8];
   } b;
-  const std::uint8_t* block_ptrs[Batch];
+  const std::uint8_t* block_ptrs[Batch] = {};
   for (std::size_t j = 0; j < count; ++j) {
     SecondBlock<block_bytes, wide ? 16 : 8, InBytes>::fill(b.blocks[j], adrs[j], in[j]);
     for (std::size_t i = 0; i < 8; ++i) b.states[j][i] = midstate[i];
@@ -206,7 +206,7 @@ Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t 
 
 template <std::size_t N>
 void Sha2Hash<N>::TLanes::compress_blocks() {
-  const std::uint8_t* block_ptrs[t_batch];
+  const std::uint8_t* block_ptrs[t_batch] = {};
   for (std::size_t j = 0; j < count_; ++j) block_ptrs[j] = blocks_[j];
   compress_each(states_, block_ptrs, count_);
   fill_ = 0;
