@@ -11,6 +11,7 @@ namespace {
 
 struct Ops {
   using V = __m256i;
+  static constexpr bool has_xor3 = false;
   static V xor2(V a, V b) { return _mm256_xor_si256(a, b); }
   static V xor5(V a, V b, V c, V d, V e) {
     return _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d)), e);
