@@ -64,18 +64,23 @@ inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpr
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 inline Twiddle load(const LayerTable& t, std::size_t p) { return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())}; }
 
+// Lanes 2m + 1 copied into lanes 2m (and kept in 2m + 1). A shuffle rather
+// than a 64-bit shift: it leaves the two multiplier ports to the multiplies.
+inline __m256i odd_to_even(__m256i x) { return _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x))); }
+
 // montgomery_reduce(x · zeta) per lane: the 64-bit products of the even
-// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32.
+// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32,
+// whose high halves are the results.
 inline __m256i mont_mul(__m256i x, const Twiddle& w) {
   const __m256i q = _mm256_set1_epi32(kQ);
-  const __m256i x_odd = _mm256_srli_epi64(x, 32);
+  const __m256i x_odd = odd_to_even(x);
   const __m256i prod_even = _mm256_mul_epi32(x, w.zeta);
-  const __m256i prod_odd = _mm256_mul_epi32(x_odd, _mm256_srli_epi64(w.zeta, 32));
+  const __m256i prod_odd = _mm256_mul_epi32(x_odd, odd_to_even(w.zeta));
   const __m256i t_even = _mm256_mul_epi32(x, w.zeta_qinv);
-  const __m256i t_odd = _mm256_mul_epi32(x_odd, _mm256_srli_epi64(w.zeta_qinv, 32));
+  const __m256i t_odd = _mm256_mul_epi32(x_odd, odd_to_even(w.zeta_qinv));
   const __m256i r_even = _mm256_sub_epi64(prod_even, _mm256_mul_epi32(t_even, q));
   const __m256i r_odd = _mm256_sub_epi64(prod_odd, _mm256_mul_epi32(t_odd, q));
-  return _mm256_blend_epi32(_mm256_srli_epi64(r_even, 32), r_odd, 0xaa);
+  return _mm256_blend_epi32(odd_to_even(r_even), r_odd, 0xaa);
 }
 
 inline void ct(__m256i& a, __m256i& b, const Twiddle& w) {
