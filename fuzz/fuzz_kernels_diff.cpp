@@ -1,16 +1,18 @@
 // libFuzzer target: differential test of the kernel backends. For every
 // backend in pqlab::kernels::available(), on the same inputs:
 //   - Keccak-f[1600] x4 and x8 equal four and eight x1 calls (within the
-//     backend), and SHA-256 and SHA-512 over `lanes` blocks equal one
-//     compression each;
+//     backend), as do the live states of the lane-sliced call (1 to 8 of
+//     them, picked by the input), and SHA-256 and SHA-512 over `lanes`
+//     blocks equal one compression each;
 //   - every kernel entry equals the portable backend's result: Keccak x1,
-//     x4 and x8, SHA-256/512 compression and their lane forms, the ML-KEM and
+//     x4, x8 and lane-sliced, SHA-256/512 compression and their lane forms, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
 //     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check
 //     and z packing and unpacking (both γ2, both γ1) and element-wise
 //     reductions.
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string_view>
@@ -39,10 +41,14 @@ struct Inputs {
   std::int32_t gamma2, gamma1, norm_bound;
   unsigned dsa_eta;
   std::size_t eta_len;  // ExpandS's filter: any length over `blocks`
+  std::size_t sliced_count;  // live states of the lane-sliced Keccak call, 1..8
 };
 
 struct Outputs {
   std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_x1, keccak_x4, keccak_x8;
+  // The lane-sliced call's live states, laid out one after another (the
+  // others zero: the kernel leaves them unspecified).
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_sliced;
   std::array<std::uint32_t, 8> sha256;
   std::uint32_t sha256_lanes[4][8], sha256_one_by_one[4][8];
   std::array<std::uint64_t, 8> sha512;
@@ -101,6 +107,7 @@ Inputs make_inputs(fuzz::Input& in) {
     c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) - static_cast<std::int32_t>(wide - 1);
   x.dsa_eta = params & 4 ? 4 : 2;
   x.eta_len = in.byte();  // 0..255
+  x.sliced_count = 1 + in.byte() % 8;
   return x;
 }
 
@@ -113,6 +120,12 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
   o.keccak_x8 = x.keccak;
   t.keccak_f1600_x8(o.keccak_x8.data());
+  std::array<std::uint64_t, 8 * k::keccak_lanes> sliced;
+  for (std::size_t s = 0; s < 8; ++s)
+    for (std::size_t i = 0; i < k::keccak_lanes; ++i) sliced[8 * i + s] = x.keccak[s * k::keccak_lanes + i];
+  t.keccak_f1600_sliced8(sliced.data(), x.sliced_count);
+  for (std::size_t s = 0; s < x.sliced_count; ++s)
+    for (std::size_t i = 0; i < k::keccak_lanes; ++i) o.keccak_sliced[s * k::keccak_lanes + i] = sliced[8 * i + s];
   o.sha256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   t.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
   const std::uint8_t* blocks[4];
@@ -197,6 +210,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Outputs o = run_backend(k::active(), x);
     require(o.keccak_x4 == o.keccak_x1, "Keccak x4 equals four x1 calls");
     require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
+    require(std::equal(o.keccak_sliced.begin(), o.keccak_sliced.begin() + x.sliced_count * k::keccak_lanes,
+                       o.keccak_x1.begin()),
+            "the lane-sliced call's live states equal one x1 call each");
     require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
             "SHA-256 lanes equal one compression each");
     require(std::memcmp(o.sha512_lanes, o.sha512_one_by_one, sizeof o.sha512_lanes) == 0,

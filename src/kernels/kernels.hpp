@@ -24,6 +24,13 @@ struct Table {
   // Fewest live lanes for which one x8 call beats the x4/x1 calls for them
   // (8 where x8 is a loop; less where the backend has 8-lane vectors).
   std::size_t keccak_x8_min_lanes;
+  // Up to eight independent permutations on lane-sliced states, for callers
+  // that build their states word by word (SLH-DSA's one-block hashes):
+  // lanes[8 * i + j] is lane i of state j. States j < count (1 <= count <=
+  // 8) are permuted; the words of the others are read (so must be
+  // initialised) and are left with unspecified values. The sliced layout
+  // spares a vector backend the transposes of x4 and x8.
+  void (*keccak_f1600_sliced8)(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
 
   // ML-KEM (q = 3329), coefficients int16_t[256].
   // Forward NTT (FIPS 203 Alg. 9). In: |a_i| < q. Out: |a_i| < q, in

@@ -5,7 +5,6 @@
 
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
-#include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -18,37 +17,67 @@ constexpr std::size_t kAdrsLanes = adrs_bytes / 8;
 constexpr std::size_t kStateBytes = kernels::keccak_lanes * 8;
 static_assert(kernels::keccak_lanes == 25, "hash_shake.hpp sizes its states with 25 lanes");
 
-// A one-block state of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
-// from `prepared` (PK.seed ‖ 0 ‖ the padding of an n-byte input: 0x1f
-// after it, 0x80 in the last byte of the rate). Only ADRS and the input
-// are written, and for a 2n-byte input the 0x1f moved past it.
+// Word w of state j in a lane-sliced batch (kernels::Table::keccak_f1600_sliced8).
+constexpr std::size_t sliced(std::size_t w, std::size_t j) { return 8 * w + j; }
+
+// Eight one-block states of PK.seed ‖ 0 ‖ the padding of an n-byte input
+// (0x1f after it, 0x80 in the last byte of the rate): `prepared` in every
+// state of the batch, which is then given ADRS and input per state.
+void load_prepared(std::uint64_t* lanes, const std::uint64_t* prepared) {
+  for (std::size_t w = 0; w < kernels::keccak_lanes; ++w)
+    for (std::size_t j = 0; j < 8; ++j) lanes[sliced(w, j)] = prepared[w];
+}
+
+// A one-block state j of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
+// over the prepared one: only ADRS and the input are written, and for a
+// 2n-byte input the 0x1f moved past it.
 template <std::size_t SeedLanes, std::size_t InputLanes>
-void load_state(std::uint64_t* state, const std::uint64_t* prepared, const Adrs& adrs, const std::uint8_t* input) {
+void load_state(std::uint64_t* lanes, std::size_t j, const Adrs& adrs, const std::uint8_t* input) {
   static_assert(SeedLanes + kAdrsLanes + InputLanes < kRateLanes);  // room for the 0x1f
+  for (std::size_t i = 0; i < kAdrsLanes; ++i) lanes[sliced(SeedLanes + i, j)] = load_le64(adrs.data() + 8 * i);
+  for (std::size_t i = 0; i < InputLanes; ++i)
+    lanes[sliced(SeedLanes + kAdrsLanes + i, j)] = load_le64(input + 8 * i);
+  if constexpr (InputLanes != SeedLanes) lanes[sliced(SeedLanes + kAdrsLanes + InputLanes, j)] ^= 0x1f;
+}
+
+// The first Lanes words of state j (of a sliced batch) or of one state.
+template <std::size_t Lanes>
+void store_output(std::uint8_t* out, const std::uint64_t* lanes, std::size_t j) {
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, lanes[sliced(i, j)]);
+}
+template <std::size_t Lanes>
+void store_output(std::uint8_t* out, const std::uint64_t* state) {
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, state[i]);
+}
+
+// One state for the one-at-a-time calls: the prepared one with ADRS and
+// input written as load_state does.
+template <std::size_t SeedLanes, std::size_t InputLanes>
+void load_one_state(std::uint64_t* state, const std::uint64_t* prepared, const Adrs& adrs, const std::uint8_t* input) {
   std::memcpy(state, prepared, kStateBytes);
   for (std::size_t i = 0; i < kAdrsLanes; ++i) state[SeedLanes + i] = load_le64(adrs.data() + 8 * i);
   for (std::size_t i = 0; i < InputLanes; ++i) state[SeedLanes + kAdrsLanes + i] = load_le64(input + 8 * i);
   if constexpr (InputLanes != SeedLanes) state[SeedLanes + kAdrsLanes + InputLanes] ^= 0x1f;
 }
 
-template <std::size_t Lanes>
-void store_output(std::uint8_t* out, const std::uint64_t* state) {
-  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, state[i]);
-}
-
-// `count` one-block hashes side by side: states j < count are loaded with
-// ADRS adrs[j] and input in[j] (InputLanes words), permuted together, and
-// their first n bytes written to out[j] (after every input was read).
-// Secret: the states are wiped afterwards (PRF outputs).
+// `count` one-block hashes side by side in one lane-sliced batch: states
+// j < count are loaded with ADRS adrs[j] and input in[j] (InputLanes
+// words), permuted together, and their first n bytes written to out[j]
+// (after every input was read). Secret: the states, and the kernel's
+// copies on the stack, are wiped afterwards (PRF outputs).
 template <std::size_t SeedLanes, std::size_t InputLanes, std::size_t Batch, bool Secret = false>
 void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
                           const std::uint8_t* const in[Batch], std::size_t count) {
-  std::uint64_t states[Batch * kernels::keccak_lanes];
-  for (std::size_t j = 0; j < count; ++j)
-    load_state<SeedLanes, InputLanes>(states + j * kernels::keccak_lanes, prepared, adrs[j], in[j]);
-  hash::detail::permute_lanes(states, count, Batch);
-  for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], states + j * kernels::keccak_lanes);
-  if constexpr (Secret) secure_wipe(states, sizeof states);
+  static_assert(Batch == 8, "one sliced batch of eight states");
+  alignas(64) std::uint64_t lanes[8 * kernels::keccak_lanes];
+  load_prepared(lanes, prepared);
+  for (std::size_t j = 0; j < count; ++j) load_state<SeedLanes, InputLanes>(lanes, j, adrs[j], in[j]);
+  kernels::active().keccak_f1600_sliced8(lanes, count);
+  for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], lanes, j);
+  if constexpr (Secret) {
+    secure_wipe(lanes, sizeof lanes);
+    secure_wipe_stack();
+  }
 }
 
 void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
@@ -75,7 +104,7 @@ ShakeHash<N>::~ShakeHash() {
 template <std::size_t N>
 void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
-  load_state<lanes, lanes>(state, prepared_, adrs, in);
+  load_one_state<lanes, lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
 }
@@ -89,7 +118,7 @@ void ShakeHash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[ba
 template <std::size_t N>
 void ShakeHash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
-  load_state<lanes, 2 * lanes>(state, prepared_, adrs, in);
+  load_one_state<lanes, 2 * lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
 }
@@ -114,9 +143,8 @@ void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 template <std::size_t N>
 ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
-    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
-    for (std::size_t i = 0; i < lanes; ++i) state[i] = hash.prepared_[i];
-    for (std::size_t i = 0; i < kAdrsLanes; ++i) state[lanes + i] = load_le64(adrs[j].data() + 8 * i);
+    for (std::size_t i = 0; i < lanes; ++i) states_[sliced(i, j)] = hash.prepared_[i];
+    for (std::size_t i = 0; i < kAdrsLanes; ++i) states_[sliced(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
   }
   word_ = lanes + kAdrsLanes;
 }
@@ -124,9 +152,9 @@ ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_
 template <std::size_t N>
 void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
   for (std::size_t at = 0; at < bytes; at += 8) {
-    for (std::size_t j = 0; j < count_; ++j) states_[j * kernels::keccak_lanes + word_] ^= load_le64(in[j] + at);
+    for (std::size_t j = 0; j < count_; ++j) states_[sliced(word_, j)] ^= load_le64(in[j] + at);
     if (++word_ == kRateLanes) {
-      hash::detail::permute_lanes(states_, count_, t_batch);
+      kernels::active().keccak_f1600_sliced8(states_, count_);
       word_ = 0;
     }
   }
@@ -135,18 +163,17 @@ void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t byt
 template <std::size_t N>
 void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
   for (std::size_t j = 0; j < count_; ++j) {
-    std::uint64_t* state = states_ + j * kernels::keccak_lanes;
-    state[word_] ^= 0x1f;
-    state[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+    states_[sliced(word_, j)] ^= 0x1f;
+    states_[sliced(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
   }
-  hash::detail::permute_lanes(states_, count_, t_batch);
-  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_ + j * kernels::keccak_lanes);
+  kernels::active().keccak_f1600_sliced8(states_, count_);
+  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_, j);
 }
 
 template <std::size_t N>
 void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
   std::uint64_t state[kernels::keccak_lanes];
-  load_state<lanes, lanes>(state, prepared_, adrs, sk_seed_);
+  load_one_state<lanes, lanes>(state, prepared_, adrs, sk_seed_);
   kernels::active().keccak_f1600_x1(state);
   store_output<lanes>(out, state);
   secure_wipe(state, sizeof state);

@@ -43,7 +43,8 @@ class ShakeHash {
   // Up to t_batch T_l calls side by side, their messages M_l fed piece by
   // piece: each absorb() gives every lane a piece of the same length (a
   // multiple of 8 bytes), so the lanes' blocks fill together and one
-  // multi-state permutation serves them all (FIPS 202 §4 sponge).
+  // multi-state permutation serves them all (FIPS 202 §4 sponge). The
+  // states are lane-sliced (kernels::Table::keccak_f1600_sliced8).
   static constexpr std::size_t t_batch = batch;
   class TLanes {
    public:
@@ -54,7 +55,8 @@ class ShakeHash {
     void finish(std::uint8_t* const* out);
 
    private:
-    std::uint64_t states_[t_batch * 25] = {};
+    static_assert(t_batch == 8, "one sliced batch of eight states");
+    alignas(64) std::uint64_t states_[t_batch * 25] = {};
     std::size_t count_;
     std::size_t word_ = 0;  // the rate word every lane's next input word goes to
   };

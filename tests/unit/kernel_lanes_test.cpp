@@ -1,6 +1,7 @@
 // The multi-lane entries of the kernel seam against their one-lane forms,
 // for every backend usable on this CPU: Keccak-f[1600] x4 against four x1
-// calls, sha256_compress_lanes (and the x86 multi-buffer SHA-256
+// calls, the lane-sliced eight-state entry against x1 per state (each
+// count of live states), sha256_compress_lanes (and the x86 multi-buffer SHA-256
 // functions behind it) against the portable sha256_compress per lane, and
 // sha512_compress_lanes against the portable sha512_compress per lane.
 #include <gtest/gtest.h>
@@ -49,6 +50,32 @@ TEST(KernelLanes, KeccakX4EqualsFourX1) {
       k.keccak_f1600_x4(x4.data());
       for (std::size_t i = 0; i < 4; ++i) k.keccak_f1600_x1(x1.data() + i * pqlab::kernels::keccak_lanes);
       EXPECT_EQ(x4, x1) << "trial " << trial;
+    }
+  });
+}
+
+TEST(KernelLanes, KeccakSliced8EqualsX1PerState) {
+  constexpr std::size_t lanes = pqlab::kernels::keccak_lanes;
+  for_each_backend([](const pqlab::kernels::Table& k) {
+    std::mt19937_64 rng(8);
+    for (std::size_t count = 1; count <= 8; ++count) {
+      for (int trial = 0; trial < 10; ++trial) {
+        std::array<std::uint64_t, 8 * lanes> sliced{};
+        for (auto& word : sliced) word = rng();
+        if (trial == 0) sliced.fill(0);
+        if (trial == 1) sliced.fill(~std::uint64_t{0});
+        // The expected states j < count, one x1 call each.
+        std::array<std::uint64_t, 8 * lanes> expected{};
+        for (std::size_t j = 0; j < count; ++j) {
+          for (std::size_t i = 0; i < lanes; ++i) expected[j * lanes + i] = sliced[8 * i + j];
+          k.keccak_f1600_x1(expected.data() + j * lanes);
+        }
+        k.keccak_f1600_sliced8(sliced.data(), count);
+        for (std::size_t j = 0; j < count; ++j)
+          for (std::size_t i = 0; i < lanes; ++i)
+            ASSERT_EQ(sliced[8 * i + j], expected[j * lanes + i])
+                << "count " << count << " trial " << trial << " state " << j << " lane " << i;
+      }
     }
   });
 }

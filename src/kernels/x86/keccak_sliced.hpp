@@ -72,7 +72,7 @@ template <class Ops, std::size_t... Y>
 // chi (a ^ (~b & c)) and broadcast, and has_xor3 with xor3 (a ^ b ^ c)
 // where that is one operation.
 template <class Ops>
-inline void keccak_sliced_rounds(typename Ops::V a[25]) {
+[[gnu::always_inline]] inline void keccak_sliced_rounds(typename Ops::V a[25]) {
   typename Ops::V e[25];
   for (std::size_t round = 0; round < 24; round += 2) {
     sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});

@@ -8,6 +8,7 @@ namespace pqlab::kernels::avx2 {
 
 void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
 void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
+void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
 
 void mlkem_ntt(std::int16_t a[256]);
 void mlkem_invntt_tomont(std::int16_t a[256]);
