@@ -1,7 +1,12 @@
 // Running several independent Keccak-f[1600] states through the widest
-// kernel call that pays off (kernels.hpp: keccak_x4_min_lanes and
-// keccak_x8_min_lanes). Shared by the multi-lane sponges (hash::KeccakLanes) and
-// SLH-DSA's batched F/PRF.
+// kernel call that pays off, in either of the kernel seam's layouts:
+// - states one after another (x4/x8, kernels.hpp: keccak_x4_min_lanes and
+//   keccak_x8_min_lanes), for the multi-lane sponges (hash::KeccakLanes),
+//   whose callers read whole blocks of each state;
+// - lane-sliced batches of up to eight (keccak_f1600_sliced8: word w of
+//   state j at 8·w + j), for callers that write and read only a few words
+//   of each state (SLH-DSA-SHAKE's batched F, H, PRF and T_l): no
+//   transposes on either side.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -13,5 +18,17 @@ namespace pqlab::hash::detail {
 // idle states of a wide call are overwritten with zeros, so their content
 // is lost). Each live state ends as keccak_f1600_x1 would leave it.
 void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacity);
+
+inline constexpr std::size_t sliced_states = 8;
+inline constexpr std::size_t sliced_words = 25 * sliced_states;
+
+// Index of word w of state j in a sliced batch.
+constexpr std::size_t sliced_index(std::size_t w, std::size_t j) { return sliced_states * w + j; }
+
+// Permutes states 0..count-1 (1 <= count <= 8) of a sliced batch, each as
+// keccak_f1600_x1 would: one keccak_f1600_sliced8 call from the kernel's
+// keccak_sliced_min_states live states, one x1 call per state below that.
+// The other states' words must be initialised and are left unspecified.
+void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count);
 
 }  // namespace pqlab::hash::detail

@@ -196,6 +196,23 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
   }
 }
 
+void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
+  const kernels::Table& k = kernels::active();
+  if (count >= k.keccak_sliced_min_states) {
+    k.keccak_f1600_sliced8(batch, count);
+    return;
+  }
+  // Fewer states than a sliced call pays off for: each copied out, permuted
+  // alone and copied back.
+  std::uint64_t state[25];
+  for (std::size_t j = 0; j < count; ++j) {
+    for (std::size_t w = 0; w < 25; ++w) state[w] = batch[sliced_index(w, j)];
+    k.keccak_f1600_x1(state);
+    for (std::size_t w = 0; w < 25; ++w) batch[sliced_index(w, j)] = state[w];
+  }
+  secure_wipe(state, sizeof state);
+}
+
 }  // namespace detail
 
 KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)

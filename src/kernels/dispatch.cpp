@@ -29,6 +29,7 @@ constexpr Table kPortable = {
     .keccak_f1600_x8 = portable::keccak_f1600_x8,
     .keccak_x8_min_lanes = 8,
     .keccak_f1600_sliced8 = portable::keccak_f1600_sliced8,
+    .keccak_sliced_min_states = 1,  // the portable call is a loop over x1
     .mlkem_ntt = portable::mlkem_ntt,
     .mlkem_invntt_tomont = portable::mlkem_invntt_tomont,
     .mlkem_basemul_acc = portable::mlkem_basemul_acc,
@@ -99,6 +100,7 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx2::keccak_f1600_x8;
     t.keccak_f1600_sliced8 = avx2::keccak_f1600_sliced8;
+    t.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
     t.keccak_x8_min_lanes = 6;  // two x4 calls: as cheap as x4 + x4 from 6 lanes on
     t.mlkem_ntt = avx2::mlkem_ntt;
     t.mlkem_invntt_tomont = avx2::mlkem_invntt_tomont;
@@ -151,6 +153,7 @@ Registry detect() {
     t.keccak_x4_min_lanes = 2;
     t.keccak_f1600_x8 = avx512::keccak_f1600_x8;
     t.keccak_f1600_sliced8 = avx512::keccak_f1600_sliced8;
+    t.keccak_sliced_min_states = 1;  // four states in 256-bit registers cost less than one x1 call here
     t.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
     t.mlkem_ntt = avx512::mlkem_ntt;
     t.mlkem_invntt_tomont = avx512::mlkem_invntt_tomont;

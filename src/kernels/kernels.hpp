@@ -31,6 +31,9 @@ struct Table {
   // initialised) and are left with unspecified values. The sliced layout
   // spares a vector backend the transposes of x4 and x8.
   void (*keccak_f1600_sliced8)(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
+  // Fewest live states for which one sliced call beats an x1 call per
+  // state (the callers' choice: hash/keccak_lanes.hpp).
+  std::size_t keccak_sliced_min_states;
 
   // ML-KEM (q = 3329), coefficients int16_t[256].
   // Forward NTT (FIPS 203 Alg. 9). In: |a_i| < q. Out: |a_i| < q, in

@@ -5,6 +5,7 @@
 
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
+#include "hash/keccak_lanes.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -17,15 +18,14 @@ constexpr std::size_t kAdrsLanes = adrs_bytes / 8;
 constexpr std::size_t kStateBytes = kernels::keccak_lanes * 8;
 static_assert(kernels::keccak_lanes == 25, "hash_shake.hpp sizes its states with 25 lanes");
 
-// Word w of state j in a lane-sliced batch (kernels::Table::keccak_f1600_sliced8).
-constexpr std::size_t sliced(std::size_t w, std::size_t j) { return 8 * w + j; }
+using hash::detail::sliced_index;
 
 // Eight one-block states of PK.seed ‖ 0 ‖ the padding of an n-byte input
 // (0x1f after it, 0x80 in the last byte of the rate): `prepared` in every
 // state of the batch, which is then given ADRS and input per state.
 void load_prepared(std::uint64_t* lanes, const std::uint64_t* prepared) {
   for (std::size_t w = 0; w < kernels::keccak_lanes; ++w)
-    for (std::size_t j = 0; j < 8; ++j) lanes[sliced(w, j)] = prepared[w];
+    for (std::size_t j = 0; j < hash::detail::sliced_states; ++j) lanes[sliced_index(w, j)] = prepared[w];
 }
 
 // A one-block state j of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
@@ -34,16 +34,16 @@ void load_prepared(std::uint64_t* lanes, const std::uint64_t* prepared) {
 template <std::size_t SeedLanes, std::size_t InputLanes>
 void load_state(std::uint64_t* lanes, std::size_t j, const Adrs& adrs, const std::uint8_t* input) {
   static_assert(SeedLanes + kAdrsLanes + InputLanes < kRateLanes);  // room for the 0x1f
-  for (std::size_t i = 0; i < kAdrsLanes; ++i) lanes[sliced(SeedLanes + i, j)] = load_le64(adrs.data() + 8 * i);
+  for (std::size_t i = 0; i < kAdrsLanes; ++i) lanes[sliced_index(SeedLanes + i, j)] = load_le64(adrs.data() + 8 * i);
   for (std::size_t i = 0; i < InputLanes; ++i)
-    lanes[sliced(SeedLanes + kAdrsLanes + i, j)] = load_le64(input + 8 * i);
-  if constexpr (InputLanes != SeedLanes) lanes[sliced(SeedLanes + kAdrsLanes + InputLanes, j)] ^= 0x1f;
+    lanes[sliced_index(SeedLanes + kAdrsLanes + i, j)] = load_le64(input + 8 * i);
+  if constexpr (InputLanes != SeedLanes) lanes[sliced_index(SeedLanes + kAdrsLanes + InputLanes, j)] ^= 0x1f;
 }
 
 // The first Lanes words of state j (of a sliced batch) or of one state.
 template <std::size_t Lanes>
 void store_output(std::uint8_t* out, const std::uint64_t* lanes, std::size_t j) {
-  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, lanes[sliced(i, j)]);
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, lanes[sliced_index(i, j)]);
 }
 template <std::size_t Lanes>
 void store_output(std::uint8_t* out, const std::uint64_t* state) {
@@ -69,10 +69,10 @@ template <std::size_t SeedLanes, std::size_t InputLanes, std::size_t Batch, bool
 void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
                           const std::uint8_t* const in[Batch], std::size_t count) {
   static_assert(Batch == 8, "one sliced batch of eight states");
-  alignas(64) std::uint64_t lanes[8 * kernels::keccak_lanes];
+  alignas(64) std::uint64_t lanes[hash::detail::sliced_words];
   load_prepared(lanes, prepared);
   for (std::size_t j = 0; j < count; ++j) load_state<SeedLanes, InputLanes>(lanes, j, adrs[j], in[j]);
-  kernels::active().keccak_f1600_sliced8(lanes, count);
+  hash::detail::permute_sliced(lanes, count);
   for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], lanes, j);
   if constexpr (Secret) {
     secure_wipe(lanes, sizeof lanes);
@@ -143,8 +143,8 @@ void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 template <std::size_t N>
 ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
-    for (std::size_t i = 0; i < lanes; ++i) states_[sliced(i, j)] = hash.prepared_[i];
-    for (std::size_t i = 0; i < kAdrsLanes; ++i) states_[sliced(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
+    for (std::size_t i = 0; i < lanes; ++i) states_[sliced_index(i, j)] = hash.prepared_[i];
+    for (std::size_t i = 0; i < kAdrsLanes; ++i) states_[sliced_index(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
   }
   word_ = lanes + kAdrsLanes;
 }
@@ -152,9 +152,9 @@ ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_
 template <std::size_t N>
 void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
   for (std::size_t at = 0; at < bytes; at += 8) {
-    for (std::size_t j = 0; j < count_; ++j) states_[sliced(word_, j)] ^= load_le64(in[j] + at);
+    for (std::size_t j = 0; j < count_; ++j) states_[sliced_index(word_, j)] ^= load_le64(in[j] + at);
     if (++word_ == kRateLanes) {
-      kernels::active().keccak_f1600_sliced8(states_, count_);
+      hash::detail::permute_sliced(states_, count_);
       word_ = 0;
     }
   }
@@ -163,10 +163,10 @@ void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t byt
 template <std::size_t N>
 void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
   for (std::size_t j = 0; j < count_; ++j) {
-    states_[sliced(word_, j)] ^= 0x1f;
-    states_[sliced(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
+    states_[sliced_index(word_, j)] ^= 0x1f;
+    states_[sliced_index(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
   }
-  kernels::active().keccak_f1600_sliced8(states_, count_);
+  hash::detail::permute_sliced(states_, count_);
   for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_, j);
 }
 
