@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <span>
 
+#include "pqlab/status.hpp"
+
 namespace pqlab::hash {
 
 // A Keccak[c] sponge with byte-granular absorb and squeeze (FIPS 202 Alg. 8).
@@ -73,6 +75,14 @@ void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 // check and J(z ‖ c) are such a pair.
 void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
                               std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
+
+// Keccak-f[1600] (FIPS 202 §3.3) on states j < count (1 <= count <= 8) of
+// a lane-sliced batch, word w of state j at lanes[8·w + j], through the
+// active kernel backend; the other states' words are left unspecified.
+// For callers that batch their own single-block hashes (SLH-DSA's F, H and
+// PRF do) and for the lab's hash-cost floor. Status::invalid_argument for
+// another count.
+Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
 // One sponge hashing a whole input given up front, whose permutations can
 // ride in an idle lane of a KeccakLanes squeeze: that call permutes the

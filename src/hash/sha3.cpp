@@ -176,6 +176,13 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
+Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count) {
+  static_assert(detail::sliced_words == 200);
+  if (count < 1 || count > detail::sliced_states) return Status::invalid_argument;
+  detail::permute_sliced(lanes.data(), count);
+  return Status::ok;
+}
+
 namespace detail {
 
 void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacity) {

@@ -217,4 +217,37 @@ TEST(KeccakLanes, RiderWaitsForItsInput) {
   EXPECT_EQ(got, want);
 }
 
+// The public lane-sliced permutation: states j < count each hold the padded
+// single block of a SHAKE256 message of 13·j bytes; after the call, the
+// first 32 bytes of each are SHAKE256 of that message (one-lane sponge).
+TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
+  const std::string before(pqlab::kernels::active_name());
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    for (std::size_t count = 1; count <= 8; ++count) {
+      std::array<std::uint64_t, 200> lanes{};
+      std::array<std::vector<std::uint8_t>, 8> messages;
+      for (std::size_t j = 0; j < 8; ++j) {
+        messages[j].resize(13 * j);
+        for (std::size_t i = 0; i < messages[j].size(); ++i) messages[j][i] = static_cast<std::uint8_t>(i * 7 + j);
+        const auto xor_byte = [&](std::size_t i, std::uint8_t v) { lanes[8 * (i / 8) + j] ^= std::uint64_t{v} << (8 * (i % 8)); };
+        for (std::size_t i = 0; i < messages[j].size(); ++i) xor_byte(i, messages[j][i]);
+        xor_byte(messages[j].size(), 0x1f);  // SHAKE's domain bits and pad10*1
+        xor_byte(135, 0x80);
+      }
+      ASSERT_EQ(pqlab::hash::keccak_f1600_sliced8(lanes, count), pqlab::Status::ok);
+      for (std::size_t j = 0; j < count; ++j) {
+        std::array<std::uint8_t, 32> expected, got;
+        pqlab::hash::shake256(messages[j], expected);
+        for (std::size_t i = 0; i < got.size(); ++i) got[i] = static_cast<std::uint8_t>(lanes[8 * (i / 8) + j] >> (8 * (i % 8)));
+        EXPECT_EQ(got, expected) << backend << " count " << count << " state " << j;
+      }
+    }
+    std::array<std::uint64_t, 200> lanes{};
+    EXPECT_EQ(pqlab::hash::keccak_f1600_sliced8(lanes, 0), pqlab::Status::invalid_argument) << backend;
+    EXPECT_EQ(pqlab::hash::keccak_f1600_sliced8(lanes, 9), pqlab::Status::invalid_argument) << backend;
+  }
+  ASSERT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
+}
+
 }  // namespace
