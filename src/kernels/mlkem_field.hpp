@@ -22,15 +22,23 @@ constexpr std::int16_t montgomery_reduce(std::int32_t a) {
 }
 
 // a · b · R^-1 mod q, in (-q, q) for |a · b| < q · 2^15: montgomery_reduce
-// of the product, written with the high and low halves of 16×16-bit
-// products (a·b and t·q agree in their low 16 bits, so the high half of
-// their difference is the difference of their high halves). Loops over
-// polynomials then vectorise in 16-bit lanes (pmullw, pmulhw) even on
-// baseline x86-64.
+// of the product, in one of two bit-exact forms (a·b and t·q agree in
+// their low 16 bits, so the high half of their difference is the
+// difference of their high halves):
+// - with SSE2 (every x86-64), from the high and low halves of 16×16-bit
+//   products, so loops over polynomials vectorise in 16-bit lanes (pmullw,
+//   pmulhw): portable ML-KEM about 10% faster here, avx2 keygen 2%;
+// - elsewhere as the 32-bit difference, a multiply-subtract on the
+//   Cortex-M4, where the other form measured 5–6% more instructions in
+//   ML-KEM (embedded/RESULTS.md is measured with this one).
 constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) {
   const std::int32_t product = static_cast<std::int32_t>(a) * b;
+#if defined(__SSE2__)
   const auto t = static_cast<std::int16_t>(static_cast<std::int16_t>(product) * q_inv);
   return static_cast<std::int16_t>((product >> 16) - ((static_cast<std::int32_t>(t) * q) >> 16));
+#else
+  return montgomery_reduce(product);
+#endif
 }
 
 // Barrett reduction: for any int16 a, returns a mod q as the representative
