@@ -28,36 +28,40 @@ void load_prepared(std::uint64_t* lanes, const std::uint64_t* prepared) {
     for (std::size_t j = 0; j < hash::detail::sliced_states; ++j) lanes[sliced_index(w, j)] = prepared[w];
 }
 
-// A one-block state j of PK.seed ‖ ADRS ‖ input (InputLanes 64-bit words)
-// over the prepared one: only ADRS and the input are written, and for a
-// 2n-byte input the 0x1f moved past it.
-template <std::size_t SeedLanes, std::size_t InputLanes>
-void load_state(std::uint64_t* lanes, std::size_t j, const Adrs& adrs, const std::uint8_t* input) {
+// ADRS and the input (InputLanes 64-bit words) written over a prepared
+// one-block state, and for a 2n-byte input the 0x1f moved past it; word(w)
+// is the state's word w, in whichever layout it is held.
+template <std::size_t SeedLanes, std::size_t InputLanes, class Word>
+void write_adrs_and_input(Word&& word, const Adrs& adrs, const std::uint8_t* input) {
   static_assert(SeedLanes + kAdrsLanes + InputLanes < kRateLanes);  // room for the 0x1f
-  for (std::size_t i = 0; i < kAdrsLanes; ++i) lanes[sliced_index(SeedLanes + i, j)] = load_le64(adrs.data() + 8 * i);
-  for (std::size_t i = 0; i < InputLanes; ++i)
-    lanes[sliced_index(SeedLanes + kAdrsLanes + i, j)] = load_le64(input + 8 * i);
-  if constexpr (InputLanes != SeedLanes) lanes[sliced_index(SeedLanes + kAdrsLanes + InputLanes, j)] ^= 0x1f;
+  for (std::size_t i = 0; i < kAdrsLanes; ++i) word(SeedLanes + i) = load_le64(adrs.data() + 8 * i);
+  for (std::size_t i = 0; i < InputLanes; ++i) word(SeedLanes + kAdrsLanes + i) = load_le64(input + 8 * i);
+  if constexpr (InputLanes != SeedLanes) word(SeedLanes + kAdrsLanes + InputLanes) ^= 0x1f;
 }
 
-// The first Lanes words of state j (of a sliced batch) or of one state.
-template <std::size_t Lanes>
-void store_output(std::uint8_t* out, const std::uint64_t* lanes, std::size_t j) {
-  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, lanes[sliced_index(i, j)]);
-}
-template <std::size_t Lanes>
-void store_output(std::uint8_t* out, const std::uint64_t* state) {
-  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, state[i]);
+// The first Lanes words of a state, word(w) as above, as n bytes.
+template <std::size_t Lanes, class Word>
+void store_output(std::uint8_t* out, Word&& word) {
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, word(i));
 }
 
-// One state for the one-at-a-time calls: the prepared one with ADRS and
-// input written as load_state does.
+// One state for the one-at-a-time calls: the prepared one, then ADRS and
+// the input.
 template <std::size_t SeedLanes, std::size_t InputLanes>
 void load_one_state(std::uint64_t* state, const std::uint64_t* prepared, const Adrs& adrs, const std::uint8_t* input) {
   std::memcpy(state, prepared, kStateBytes);
-  for (std::size_t i = 0; i < kAdrsLanes; ++i) state[SeedLanes + i] = load_le64(adrs.data() + 8 * i);
-  for (std::size_t i = 0; i < InputLanes; ++i) state[SeedLanes + kAdrsLanes + i] = load_le64(input + 8 * i);
-  if constexpr (InputLanes != SeedLanes) state[SeedLanes + kAdrsLanes + InputLanes] ^= 0x1f;
+  write_adrs_and_input<SeedLanes, InputLanes>([state](std::size_t w) -> std::uint64_t& { return state[w]; }, adrs,
+                                              input);
+}
+template <std::size_t Lanes>
+void store_one_output(std::uint8_t* out, const std::uint64_t* state) {
+  store_output<Lanes>(out, [state](std::size_t w) { return state[w]; });
+}
+
+// Word w of state j of a sliced batch, as write_adrs_and_input and
+// store_output take it.
+inline auto sliced_word(std::uint64_t* lanes, std::size_t j) {
+  return [lanes, j](std::size_t w) -> std::uint64_t& { return lanes[sliced_index(w, j)]; };
 }
 
 // `count` one-block hashes side by side in one lane-sliced batch: states
@@ -71,9 +75,10 @@ void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* p
   static_assert(Batch == 8, "one sliced batch of eight states");
   alignas(64) std::uint64_t lanes[hash::detail::sliced_words];
   load_prepared(lanes, prepared);
-  for (std::size_t j = 0; j < count; ++j) load_state<SeedLanes, InputLanes>(lanes, j, adrs[j], in[j]);
+  for (std::size_t j = 0; j < count; ++j)
+    write_adrs_and_input<SeedLanes, InputLanes>(sliced_word(lanes, j), adrs[j], in[j]);
   hash::detail::permute_sliced(lanes, count);
-  for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], lanes, j);
+  for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], sliced_word(lanes, j));
   if constexpr (Secret) {
     secure_wipe(lanes, sizeof lanes);
     secure_wipe_stack();
@@ -106,7 +111,7 @@ void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
-  store_output<lanes>(out, state);
+  store_one_output<lanes>(out, state);
 }
 
 template <std::size_t N>
@@ -120,7 +125,7 @@ void ShakeHash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, 2 * lanes>(state, prepared_, adrs, in);
   kernels::active().keccak_f1600_x1(state);
-  store_output<lanes>(out, state);
+  store_one_output<lanes>(out, state);
 }
 
 template <std::size_t N>
@@ -132,7 +137,7 @@ void ShakeHash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[ba
 template <std::size_t N>
 void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const {
   std::uint8_t seed[N];
-  store_output<lanes>(seed, prepared_);
+  store_one_output<lanes>(seed, prepared_);
   hash::Shake256 sponge;
   sponge.absorb(seed);
   sponge.absorb(std::span<const std::uint8_t>(adrs.data(), adrs_bytes));
@@ -144,7 +149,8 @@ template <std::size_t N>
 ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
     for (std::size_t i = 0; i < lanes; ++i) states_[sliced_index(i, j)] = hash.prepared_[i];
-    for (std::size_t i = 0; i < kAdrsLanes; ++i) states_[sliced_index(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
+    for (std::size_t i = 0; i < kAdrsLanes; ++i)
+      states_[sliced_index(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
   }
   word_ = lanes + kAdrsLanes;
 }
@@ -167,7 +173,7 @@ void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
     states_[sliced_index(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
   }
   hash::detail::permute_sliced(states_, count_);
-  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], states_, j);
+  for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], sliced_word(states_, j));
 }
 
 template <std::size_t N>
@@ -175,7 +181,7 @@ void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, lanes>(state, prepared_, adrs, sk_seed_);
   kernels::active().keccak_f1600_x1(state);
-  store_output<lanes>(out, state);
+  store_one_output<lanes>(out, state);
   secure_wipe(state, sizeof state);
 }
 

@@ -230,7 +230,9 @@ TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
       for (std::size_t j = 0; j < 8; ++j) {
         messages[j].resize(13 * j);
         for (std::size_t i = 0; i < messages[j].size(); ++i) messages[j][i] = static_cast<std::uint8_t>(i * 7 + j);
-        const auto xor_byte = [&](std::size_t i, std::uint8_t v) { lanes[8 * (i / 8) + j] ^= std::uint64_t{v} << (8 * (i % 8)); };
+        const auto xor_byte = [&](std::size_t i, std::uint8_t v) {
+          lanes[8 * (i / 8) + j] ^= std::uint64_t{v} << (8 * (i % 8));
+        };
         for (std::size_t i = 0; i < messages[j].size(); ++i) xor_byte(i, messages[j][i]);
         xor_byte(messages[j].size(), 0x1f);  // SHAKE's domain bits and pad10*1
         xor_byte(135, 0x80);
@@ -239,7 +241,8 @@ TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
       for (std::size_t j = 0; j < count; ++j) {
         std::array<std::uint8_t, 32> expected, got;
         pqlab::hash::shake256(messages[j], expected);
-        for (std::size_t i = 0; i < got.size(); ++i) got[i] = static_cast<std::uint8_t>(lanes[8 * (i / 8) + j] >> (8 * (i % 8)));
+        for (std::size_t i = 0; i < got.size(); ++i)
+          got[i] = static_cast<std::uint8_t>(lanes[8 * (i / 8) + j] >> (8 * (i % 8)));
         EXPECT_EQ(got, expected) << backend << " count " << count << " state " << j;
       }
     }

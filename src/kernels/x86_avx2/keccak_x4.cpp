@@ -69,7 +69,8 @@ void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t cou
   for (std::size_t first = 0; first < count; first += 4) {
     __m256i a[25];
 #pragma GCC unroll 25
-    for (std::size_t i = 0; i < 25; ++i) a[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lanes + 8 * i + first));
+    for (std::size_t i = 0; i < 25; ++i)
+      a[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lanes + 8 * i + first));
     x86::keccak_sliced_rounds<Ops>(a);
 #pragma GCC unroll 25
     for (std::size_t i = 0; i < 25; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(lanes + 8 * i + first), a[i]);
