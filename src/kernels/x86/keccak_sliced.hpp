@@ -70,7 +70,8 @@ template <class Ops, std::size_t... Y>
 // The 24 rounds (FIPS 202 Alg. 7) on lane-sliced states, two per iteration
 // (a -> e -> a). Ops provides the vector type V and xor2, xor5, rotl<n>,
 // chi (a ^ (~b & c)) and broadcast, and has_xor3 with xor3 (a ^ b ^ c)
-// where that is one operation.
+// where that is one operation; for keccak_sliced_in_memory also load and
+// store of one register's words.
 template <class Ops>
 [[gnu::always_inline]] inline void keccak_sliced_rounds(typename Ops::V a[25]) {
   typename Ops::V e[25];
@@ -78,6 +79,20 @@ template <class Ops>
     sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});
     sliced_round<Ops>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
   }
+}
+
+// The permutations of the states whose word w lies at lanes[8·w + j] for
+// the register's elements j (the layout of keccak_f1600_sliced8): each
+// register loaded and stored straight, no transposes. The loops are
+// unrolled so that the 25 registers never go through a stack array.
+template <class Ops>
+[[gnu::always_inline]] inline void keccak_sliced_in_memory(std::uint64_t* lanes) {
+  typename Ops::V a[25];
+#pragma GCC unroll 25
+  for (std::size_t i = 0; i < 25; ++i) a[i] = Ops::load(lanes + 8 * i);
+  keccak_sliced_rounds<Ops>(a);
+#pragma GCC unroll 25
+  for (std::size_t i = 0; i < 25; ++i) Ops::store(lanes + 8 * i, a[i]);
 }
 
 }  // namespace

@@ -18,6 +18,8 @@ struct Ops {
   }
   static V chi(V a, V b, V c) { return _mm256_xor_si256(a, _mm256_andnot_si256(b, c)); }
   static V broadcast(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
+  static V load(const std::uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static void store(std::uint64_t* p, V x) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), x); }
   // Rotations by whole bytes are one byte shuffle; the rest shift twice.
   template <int n>
   static V rotl(V x) {
@@ -66,15 +68,7 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
 // States 0..3 and, where count > 4, 4..7: one register per lane index, no
 // transposes.
 void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count) {
-  for (std::size_t first = 0; first < count; first += 4) {
-    __m256i a[25];
-#pragma GCC unroll 25
-    for (std::size_t i = 0; i < 25; ++i)
-      a[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lanes + 8 * i + first));
-    x86::keccak_sliced_rounds<Ops>(a);
-#pragma GCC unroll 25
-    for (std::size_t i = 0; i < 25; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(lanes + 8 * i + first), a[i]);
-  }
+  for (std::size_t first = 0; first < count; first += 4) x86::keccak_sliced_in_memory<Ops>(lanes + first);
 }
 
 }  // namespace pqlab::kernels::avx2

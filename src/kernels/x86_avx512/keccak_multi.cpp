@@ -23,6 +23,8 @@ struct Ops4 {
   }
   static V chi(V a, V b, V c) { return _mm256_ternarylogic_epi64(a, b, c, kChi); }
   static V broadcast(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
+  static V load(const std::uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  static void store(std::uint64_t* p, V x) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), x); }
   template <int n>
   static V rotl(V x) {
     if constexpr (n == 0) return x;
@@ -41,6 +43,8 @@ struct Ops8 {
   }
   static V chi(V a, V b, V c) { return _mm512_ternarylogic_epi64(a, b, c, kChi); }
   static V broadcast(std::uint64_t x) { return _mm512_set1_epi64(static_cast<long long>(x)); }
+  static V load(const std::uint64_t* p) { return _mm512_loadu_si512(p); }
+  static void store(std::uint64_t* p, V x) { _mm512_storeu_si512(p, x); }
   template <int n>
   static V rotl(V x) {
     if constexpr (n == 0) return x;
@@ -112,21 +116,8 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
 // One register per lane index, no transposes: 256-bit registers for up to
 // four states (cheaper here than eight in 512-bit ones), else 512-bit.
 void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count) {
-  if (count <= 4) {
-    __m256i a[25];
-#pragma GCC unroll 25
-    for (std::size_t i = 0; i < 25; ++i) a[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lanes + 8 * i));
-    x86::keccak_sliced_rounds<Ops4>(a);
-#pragma GCC unroll 25
-    for (std::size_t i = 0; i < 25; ++i) _mm256_storeu_si256(reinterpret_cast<__m256i*>(lanes + 8 * i), a[i]);
-    return;
-  }
-  __m512i a[25];
-#pragma GCC unroll 25
-  for (std::size_t i = 0; i < 25; ++i) a[i] = _mm512_loadu_si512(lanes + 8 * i);
-  x86::keccak_sliced_rounds<Ops8>(a);
-#pragma GCC unroll 25
-  for (std::size_t i = 0; i < 25; ++i) _mm512_storeu_si512(lanes + 8 * i, a[i]);
+  if (count <= 4) x86::keccak_sliced_in_memory<Ops4>(lanes);
+  else x86::keccak_sliced_in_memory<Ops8>(lanes);
 }
 
 }  // namespace pqlab::kernels::avx512
