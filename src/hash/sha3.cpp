@@ -19,8 +19,6 @@ inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
 inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
   return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
 }
-inline std::uint64_t load64(const std::uint8_t* p) { return load_le64(p); }
-inline void store64(std::uint8_t* p, std::uint64_t v) { store_le64(p, v); }
 
 // XORs len bytes of data into the start of a state. On little-endian
 // targets the state's bytes in memory are the sponge's byte order.
@@ -75,7 +73,7 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
   }
   // Whole lanes.
   while (n >= 8) {
-    state_[pos_ / 8] ^= load64(p);
+    state_[pos_ / 8] ^= load_le64(p);
     p += 8;
     n -= 8;
     pos_ += 8;
@@ -109,7 +107,7 @@ void KeccakSponge::squeeze(std::span<std::uint8_t> out) {
       pos_ = 0;
     }
     if (pos_ % 8 == 0 && n >= 8) {
-      store64(p, state_[pos_ / 8]);
+      store_le64(p, state_[pos_ / 8]);
       p += 8;
       n -= 8;
       pos_ += 8;
@@ -157,8 +155,8 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
   std::uint64_t* const sb = states + 25;
   for (std::size_t block = 0; block < blocks; ++block) {
     for (std::size_t i = 0; i < rate / 8; ++i) {
-      sa[i] ^= load64(a.data() + block * rate + 8 * i);
-      sb[i] ^= load64(b.data() + block * rate + 8 * i);
+      sa[i] ^= load_le64(a.data() + block * rate + 8 * i);
+      sb[i] ^= load_le64(b.data() + block * rate + 8 * i);
     }
     detail::permute_lanes(states, 2, 4);
   }
@@ -169,8 +167,8 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
   pad(sb, b.size() - done, 0x1f, rate);  // SHAKE's
   detail::permute_lanes(states, 2, 4);
   for (std::size_t i = 0; i < 4; ++i) {
-    store64(a_out.data() + 8 * i, sa[i]);
-    store64(b_out.data() + 8 * i, sb[i]);
+    store_le64(a_out.data() + 8 * i, sa[i]);
+    store_le64(b_out.data() + 8 * i, sb[i]);
   }
   secure_wipe(states, sizeof states);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
@@ -300,7 +298,7 @@ void KeccakLanes<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in,
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
     for (std::size_t lane = 0; lane < lanes_; ++lane)
-      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load64(in[lane] + at + 8 * i);
+      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load_le64(in[lane] + at + 8 * i);
     detail::permute_lanes(states_, lanes_, max_lanes);
   }
   for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
