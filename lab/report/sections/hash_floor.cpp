@@ -174,16 +174,23 @@ ShaCount slh_sha2_compressions(const SlhShape& p, std::size_t message_bytes, con
   return c;
 }
 
+// How each unit cost below is sampled: at least 21 runs over 0.1 s (5 ms
+// with --quick), after 5 ms of warm-up.
+SamplingPolicy cost_policy(bool quick) {
+  SamplingPolicy p;
+  p.min_time_s = quick ? 0.005 : 0.1;
+  p.min_samples = 21;
+  p.warmup_s = 0.005;
+  return p;
+}
+
 // The one-stream cost of one SHA-256 or SHA-512 compression, as the hash
 // of 64 blocks (median per block).
 template <bool Wide>
 double measure_sha2_block_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64, kBlock = Wide ? 128 : 64;
   static std::array<std::uint8_t, kBlocks * kBlock - (Wide ? 17 : 9)> in;  // 64 blocks with the padding
-  SamplingPolicy p;
-  p.min_time_s = quick ? 0.005 : 0.1;
-  p.min_samples = 21;
-  p.warmup_s = 0.005;
+  const SamplingPolicy p = cost_policy(quick);
   std::array<std::uint8_t, Wide ? 64 : 32> out;
   const Summary s = summarize(sample_ticks(
       [&] {
@@ -214,10 +221,7 @@ struct FloorRow {
 double measure_permutation_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64;
   static std::array<std::uint8_t, 136 * kBlocks> out;
-  SamplingPolicy p;
-  p.min_time_s = quick ? 0.005 : 0.1;
-  p.min_samples = 21;
-  p.warmup_s = 0.005;
+  const SamplingPolicy p = cost_policy(quick);
   const std::array<std::uint8_t, 1> in{0};
   const Summary s = summarize(sample_ticks([&] { hash::shake256(in, out); }, p));
   return s.median / static_cast<double>(kBlocks);
@@ -231,10 +235,7 @@ double measure_multi_permutation_ticks(bool quick) {
   static std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, Lanes> out;
   std::uint8_t* out_spans[hash::Shake128Lanes::max_lanes] = {};
   for (std::size_t i = 0; i < Lanes; ++i) out_spans[i] = out[i].data();
-  SamplingPolicy p;
-  p.min_time_s = quick ? 0.005 : 0.1;
-  p.min_samples = 21;
-  p.warmup_s = 0.005;
+  const SamplingPolicy p = cost_policy(quick);
   const std::array<std::uint8_t, 1> seed{0};
   std::span<const std::uint8_t> in[Lanes];
   for (auto& span : in) span = seed;
@@ -252,10 +253,7 @@ double measure_multi_permutation_ticks(bool quick) {
 // transposes, no sponge around it), median per call.
 double measure_sliced_permutation_ticks(bool quick) {
   static std::array<std::uint64_t, 200> lanes{};
-  SamplingPolicy p;
-  p.min_time_s = quick ? 0.005 : 0.1;
-  p.min_samples = 21;
-  p.warmup_s = 0.005;
+  const SamplingPolicy p = cost_policy(quick);
   const Summary s = summarize(sample_ticks([&] { (void)hash::keccak_f1600_sliced8(lanes, 8); }, p));
   return s.median;
 }
