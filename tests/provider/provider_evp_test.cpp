@@ -193,7 +193,10 @@ TEST_P(ProviderEvp, EncapsulationPartsAreInTheDraftOrder) {
   if (*c.classical != '\0') {
     const auto [ek, classical_pub] = split(c, public_key(key.get()), m->public_key_bytes);
     EXPECT_EQ(classical_pub.size(), classical_ct.size());
-    EXPECT_EQ(classical_pub[0] == 0x04, std::string(c.classical) != "X25519");
+    // An EC share is an uncompressed point (0x04 first). An X25519 share is
+    // 32 random-looking bytes with no format byte (its first byte is 0x04
+    // once in 256 keys), so only its length says which part it is.
+    if (std::string(c.classical) != "X25519") EXPECT_EQ(classical_pub[0], 0x04);
   }
 }
 
