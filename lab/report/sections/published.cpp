@@ -50,18 +50,18 @@ std::string figure_text(const nlohmann::json& f) {
   std::string t = f.value("approximate", false) ? std::string("≈ ") : std::string();
   if (f.contains("ms")) {
     const double ms = f.value("ms", 0.0);
-    t += ms >= 60000 ? fixed(ms / 60000, 0) + " min" : fixed(ms, ms < 10 ? 3 : 2) + " ms";
+    t.append(ms >= 60000 ? fixed(ms / 60000, 0) + " min" : fixed(ms, ms < 10 ? 3 : 2) + " ms");
   } else if (f.contains("bytes")) {
-    t += "+" + with_commas(f.value("bytes", 0.0)) + " bytes";
+    t.append("+").append(with_commas(f.value("bytes", 0.0))).append(" bytes");
   } else if (f.contains("ratio")) {
-    t += fixed(f.value("ratio", 0.0), 1) + "×";
+    t.append(fixed(f.value("ratio", 0.0), 1)).append("×");
   }
-  if (f.contains("variant")) t += " (" + f.value("variant", "") + ")";
+  if (f.contains("variant")) t.append(" (").append(f.value("variant", "")).append(")");
   return t;
 }
 
 std::string citation(const nlohmann::json& source) {
-  return "\"" + source.value("title", "") + "\" (" + source.value("kind", "") + "), " + source.value("where", "");
+  return std::string("\"") + source.value("title", "") + "\" (" + source.value("kind", "") + "), " + source.value("where", "");
 }
 
 class PublishedSection final : public Section {
@@ -94,8 +94,8 @@ class PublishedSection final : public Section {
         if (f.contains("ms") && !target.empty())
           if (const auto m = measured_ms(ctx.bench, target, op))
             here = target + " " + op + ": " + fixed(m->first, 3) + " ms [" + m->second + "]";
-        rows.push_back({"[" + std::to_string(n) + "] " + e.value("platform", ""), op,
-                        "*published:* " + figure_text(f), here});
+        rows.push_back({std::string("[") + std::to_string(n) + "] " + e.value("platform", ""), op,
+                        std::string("*published:* ") + figure_text(f), here});
       }
     }
     md += md_table({"source and platform", "operation", "published, not measured here", "measured here"}, rows) +
@@ -104,11 +104,11 @@ class PublishedSection final : public Section {
     n = 0;
     for (const nlohmann::json& e : published()) {
       ++n;
-      md += "- [" + std::to_string(n) + "] " + citation(e.value("source", nlohmann::json::object())) + ": " +
+      md += std::string("- [") + std::to_string(n) + "] " + citation(e.value("source", nlohmann::json::object())) + ": " +
             e.value("what", "") + ". Platform: " + e.value("platform", "") + ". Comparison: " +
             e.value("comparison_note", "") + ".";
       for (const nlohmann::json& o : e.value("outcomes", nlohmann::json::array()))
-        md += " Also reported: " + o.get<std::string>() + ".";
+        md.append(" Also reported: ").append(o.get<std::string>()).append(".");
       md += "\n";
     }
     const nlohmann::json pqm4 = pqm4_source();
