@@ -133,7 +133,7 @@ bool is_separator(const std::string& line) { return line.find_first_not_of("|-: 
 const char* const kStyle =
     "body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222;"
     "line-height:1.45}table{border-collapse:collapse;margin:1em 0;font-size:0.85em}"
-    "th,td{border:1px solid #ccc;padding:0.25em 0.5em}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "th,td{border:1px solid #ccc;padding:0.25em 0.5em}td:first-child{white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}"
     "th{background:#f2f2f2}tr:nth-child(even) td{background:#fafafa}img{max-width:100%;height:auto}"
     "code{background:#f4f4f4;padding:0 0.2em}h1,h2,h3{line-height:1.2}.suspect{background:#fff3cd}";
 
