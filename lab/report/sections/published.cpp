@@ -50,7 +50,13 @@ std::string figure_text(const nlohmann::json& f) {
   std::string t = f.value("approximate", false) ? std::string("≈ ") : std::string();
   if (f.contains("ms")) {
     const double ms = f.value("ms", 0.0);
-    t.append(ms >= 60000 ? fixed(ms / 60000, 0) + " min" : fixed(ms, ms < 10 ? 3 : 2) + " ms");
+    // As published: up to three decimals, no trailing zeros (5.94 stays 5.94).
+    std::string v = ms >= 60000 ? fixed(ms / 60000, 0) : fixed(ms, 3);
+    if (ms < 60000) {
+      while (v.back() == '0') v.pop_back();
+      if (v.back() == '.') v.pop_back();
+    }
+    t.append(v).append(ms >= 60000 ? " min" : " ms");
   } else if (f.contains("bytes")) {
     t.append("+").append(with_commas(f.value("bytes", 0.0))).append(" bytes");
   } else if (f.contains("ratio")) {
