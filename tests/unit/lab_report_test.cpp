@@ -146,3 +146,26 @@ TEST(LabHtml, SelfContainedPage) {
 }
 
 }  // namespace
+
+namespace {
+
+// More runs while the spread is large, bounded by max_runs.
+TEST(TlsNoise, ExtraRunsWhileTheSpreadIsLarge) {
+  pqlab::tls::TlsBenchPlan plan;
+  plan.configs = {{pqlab::tls::CertKind::ed25519, "x25519", pqlab::tls::KeySharePolicy::exact}};
+  plan.handshakes = 2;
+  plan.runs = 2;
+  plan.max_runs = 4;
+  plan.max_relative_spread = 0;  // any difference between two runs is "large"
+  const auto noisy = pqlab::tls::run_tls_bench(plan);
+  EXPECT_EQ(noisy.runs_planned, 2);
+  EXPECT_EQ(noisy.runs, 4);  // two runs' CPU times never agree to the nanosecond
+  EXPECT_EQ(noisy.configs.at(0).client_cpu_us_runs.size(), 4u);
+  plan.max_relative_spread = 1e9;  // nothing is large
+  const auto calm = pqlab::tls::run_tls_bench(plan);
+  EXPECT_EQ(calm.runs, 2);
+  plan.max_runs = 1;
+  EXPECT_THROW(pqlab::tls::validate(plan), pqlab::tls::TlsError);
+}
+
+}  // namespace
