@@ -32,6 +32,12 @@ FAMILIES = ["ML-KEM", "ML-DSA", "SLH-DSA", "classical"]
 BACKEND_MARKERS = {"portable": "o", "avx2": "D", "avx512": "s", "openssl": "o"}
 
 
+def save(fig, out, name):
+    """Writes one plot and frees it."""
+    fig.savefig(os.path.join(out, name), dpi=DPI)
+    plt.close(fig)
+
+
 def family_of(result):
     if result.get("family") == "classical":
         return "classical"
@@ -131,8 +137,7 @@ def plot_time(report, out):
         names.append("OpenSSL (classical)")
     fig.legend(handles, names, loc="upper right", fontsize=8, ncol=len(names))
     fig.suptitle("Time per operation — " + report["bench"]["machine"]["cpu_model"], fontsize=10, x=0.01, ha="left")
-    fig.savefig(os.path.join(out, "time.png"), dpi=DPI)
-    plt.close(fig)
+    save(fig, out, "time.png")
 
 
 def annotate_bars(ax, bars, values, fmt="{:,}"):
@@ -165,8 +170,7 @@ def plot_bytes(report, out):
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(axis="x", which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "bytes.png"), dpi=DPI)
-    plt.close(fig)
+    save(fig, out, "bytes.png")
 
 
 def plot_memory(report, out):
@@ -204,8 +208,7 @@ def plot_memory(report, out):
     ax.legend(fontsize=7, loc="lower right")
     ax.grid(axis="x", which="both", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "memory.png"), dpi=DPI)
-    plt.close(fig)
+    save(fig, out, "memory.png")
 
 
 def plot_tls(report, out):
@@ -239,8 +242,7 @@ def plot_tls(report, out):
         ax.grid(axis="x", alpha=0.3)
     fig.suptitle("TLS 1.3 full handshakes, OpenSSL + pqlab provider", fontsize=9)
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "tls.png"), dpi=DPI)
-    plt.close(fig)
+    save(fig, out, "tls.png")
 
 
 def plot_tls_latency(report, out):
@@ -277,8 +279,7 @@ def plot_tls_latency(report, out):
     handles, labels = abs_ax.get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", fontsize=7, ncol=3)
     fig.tight_layout(rect=(0, 0.05 + 0.03 * math.ceil(len(rows) / 3), 1, 1))
-    fig.savefig(os.path.join(out, "tls_latency.png"), dpi=DPI)
-    plt.close(fig)
+    save(fig, out, "tls_latency.png")
 
 
 def main():
