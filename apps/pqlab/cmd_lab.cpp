@@ -9,8 +9,6 @@
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "lab.hpp"
-#include "tls/tls_bench.hpp"
-#include "tls/tls_bench_output.hpp"
 
 namespace pqlab::cli {
 namespace {
