@@ -93,6 +93,25 @@ PQLAB_API Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message f
 // Alg. 7 from line 7 on, given μ (the "external μ" interface of ACVP).
 template <class P> PQLAB_API Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
 
+// How Alg. 7's rejection loop trades memory for time. All three give the
+// same signature for the same key, μ and rnd.
+//   expanded: holds Â, the key's NTTs, y and w across iterations (fastest;
+//             the hosted build's default);
+//   compact:  regenerates Â and the key's NTTs where they are used, holds
+//             y and w;
+//   streamed: also regenerates y and w where used (least memory; the
+//             default of a core built with PQLAB_MLDSA_STREAMED_SIGNING, as
+//             the Cortex-M4 firmware is; PQLAB_MLDSA_COMPACT_SIGNING makes
+//             `compact` the default).
+// The sign functions above use the build's default; sign_mu_scheduled runs
+// sign_mu with the one named, for a device that must bound its stack or a
+// measurement that compares them. Status::invalid_argument for a value
+// outside the enumeration.
+enum class SigningSchedule { expanded, compact, streamed };
+template <class P>
+PQLAB_API Status sign_mu_scheduled(SigningSchedule schedule, Signature<P> sig, ConstSecretKey<P> sk, Mu mu,
+                                   Randomness rnd);
+
 // Verification: Status::ok for a valid signature, Status::invalid_signature
 // otherwise (malformed hints and out-of-range z included), and
 // Status::invalid_argument for a context over 255 bytes.
