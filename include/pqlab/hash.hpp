@@ -19,11 +19,17 @@ class PQLAB_API KeccakSponge {
   KeccakSponge(const KeccakSponge&) = default;
   KeccakSponge& operator=(const KeccakSponge&) = default;
 
+  // Absorbs more input. Contract: only before the first finalize() or
+  // squeeze() (or after reset()): absorbing a non-empty span into a sponge
+  // that is squeezing is a programming error that would silently drop the
+  // bytes from the hash, so it traps (__builtin_trap, in every build type)
+  // rather than return a wrong digest. An empty span is a no-op at any time.
   void absorb(std::span<const std::uint8_t> data);
-  // Pads and switches to squeezing; further absorb() calls are ignored.
+  // Pads and switches to squeezing. Calling it again changes nothing.
   void finalize();
   // Squeezes; finalizes first if needed. May be called repeatedly.
   void squeeze(std::span<std::uint8_t> out);
+  // Back to the empty, absorbing state.
   void reset();
 
   std::size_t rate() const { return rate_; }
@@ -54,6 +60,7 @@ class Sha3 {
   static constexpr std::size_t digest_bytes = DigestBytes;
   static constexpr std::size_t rate_bytes = 200 - 2 * DigestBytes;
   Sha3() : sponge_(rate_bytes, 0x06) {}
+  // absorb() after finalize() traps, as KeccakSponge::absorb does.
   void absorb(std::span<const std::uint8_t> data) { sponge_.absorb(data); }
   void finalize(std::span<std::uint8_t, DigestBytes> digest) { sponge_.squeeze(digest); }
 
