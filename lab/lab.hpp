@@ -1,5 +1,8 @@
-// The lab's entry points, used by the pqlab tool: the bench and the report.
+// The lab's entry points, used by the pqlab tool: the bench, the report and
+// the TLS handshake bench.
 #pragma once
 #include "bench/bench.hpp"
 #include "bench/output.hpp"
 #include "report/report.hpp"
+#include "tls/tls_bench.hpp"
+#include "tls/tls_bench_output.hpp"

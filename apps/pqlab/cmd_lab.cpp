@@ -10,8 +10,6 @@
 #include "commands.hpp"
 #include "harness/progress.hpp"
 #include "lab.hpp"
-#include "tls/tls_bench.hpp"
-#include "tls/tls_bench_output.hpp"
 
 namespace pqlab::cli {
 namespace {

@@ -5,7 +5,6 @@
 // ML-DSA.Sign (Alg. 2, hedged, randomness from the harness DRBG, empty
 // context) and ML-DSA.Verify (Alg. 3). Signing time depends on the number of
 // rejection-loop iterations, so the count is for this one message and seed.
-#include "mldsa/signing_key.hpp"
 #include "pqlab/mldsa.hpp"
 #include "signature_runs.hpp"
 
@@ -43,8 +42,8 @@ struct MldsaScheme {
   }
 };
 
-// The three signing schedules of src/mldsa (signing_key.hpp,
-// mask_schedule.hpp) on the same μ and rnd, so the same rejection
+// The three signing schedules of ML-DSA's public API
+// (mldsa::SigningSchedule) on the same μ and rnd, so the same rejection
 // iterations: "sign-mu-streamed" regenerates Â, the key's NTTs, y and w
 // where they are used (the firmware's default: the core is built with
 // PQLAB_MLDSA_STREAMED_SIGNING), "sign-mu-compact" holds y and w,
@@ -53,7 +52,7 @@ struct MldsaScheme {
 template <class P>
 void compare_signing_keys(const Options& options, Tally& tally) {
   if (!options.selected(P::name) || !options.expanded) return;
-  namespace d = mldsa::detail;
+  using mldsa::SigningSchedule;
   Arena arena;
   auto pk = arena.take<P::pk_bytes>();
   auto sk = arena.take<P::sk_bytes>();
@@ -65,17 +64,17 @@ void compare_signing_keys(const Options& options, Tally& tally) {
             mldsa::compute_mu<P>(mu, pk, kBenchMessage, {}) == pqlab::Status::ok;
   pqlab::Status status = pqlab::Status::ok;
   auto streamed = [&] {
-    status = d::sign_mu_with<P, d::CompactSigningKey<P>, d::StreamedMask<P>>(first_sig, sk, mu, rnd);
+    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::streamed, first_sig, sk, mu, rnd);
   };
   record_op(P::name, "sign-mu-streamed", measure(streamed), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok;
   auto compact = [&] {
-    status = d::sign_mu_with<P, d::CompactSigningKey<P>, d::HeldMask<P>>(other_sig, sk, mu, rnd);
+    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::compact, other_sig, sk, mu, rnd);
   };
   record_op(P::name, "sign-mu-compact", measure(compact), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok && bytes_equal(first_sig, other_sig.data());
   auto expanded = [&] {
-    status = d::sign_mu_with<P, d::ExpandedSigningKey<P>, d::HeldMask<P>>(other_sig, sk, mu, rnd);
+    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::expanded, other_sig, sk, mu, rnd);
   };
   record_op(P::name, "sign-mu-expanded", measure(expanded), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok && bytes_equal(first_sig, other_sig.data());

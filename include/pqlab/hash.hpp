@@ -1,5 +1,6 @@
 // pqlab: SHA-3 and SHAKE (FIPS 202), incremental. Built on the Keccak kernel.
 #pragma once
+#include "pqlab/export.h"
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -11,18 +12,24 @@ namespace pqlab::hash {
 // A Keccak[c] sponge with byte-granular absorb and squeeze (FIPS 202 Alg. 8).
 // `rate` is in bytes; `domain` is the padding byte (0x06 for SHA-3, 0x1f for
 // SHAKE) that carries the suffix bits and the first pad10*1 bit.
-class KeccakSponge {
+class PQLAB_API KeccakSponge {
  public:
   KeccakSponge(std::size_t rate, std::uint8_t domain);
   ~KeccakSponge();
   KeccakSponge(const KeccakSponge&) = default;
   KeccakSponge& operator=(const KeccakSponge&) = default;
 
+  // Absorbs more input. Contract: only before the first finalize() or
+  // squeeze() (or after reset()): absorbing a non-empty span into a sponge
+  // that is squeezing is a programming error that would silently drop the
+  // bytes from the hash, so it traps (__builtin_trap, in every build type)
+  // rather than return a wrong digest. An empty span is a no-op at any time.
   void absorb(std::span<const std::uint8_t> data);
-  // Pads and switches to squeezing; further absorb() calls are ignored.
+  // Pads and switches to squeezing. Calling it again changes nothing.
   void finalize();
   // Squeezes; finalizes first if needed. May be called repeatedly.
   void squeeze(std::span<std::uint8_t> out);
+  // Back to the empty, absorbing state.
   void reset();
 
   std::size_t rate() const { return rate_; }
@@ -53,6 +60,7 @@ class Sha3 {
   static constexpr std::size_t digest_bytes = DigestBytes;
   static constexpr std::size_t rate_bytes = 200 - 2 * DigestBytes;
   Sha3() : sponge_(rate_bytes, 0x06) {}
+  // absorb() after finalize() traps, as KeccakSponge::absorb does.
   void absorb(std::span<const std::uint8_t> data) { sponge_.absorb(data); }
   void finalize(std::span<std::uint8_t, DigestBytes> digest) { sponge_.squeeze(digest); }
 
@@ -65,15 +73,15 @@ using Sha3_384 = Sha3<48>;
 using Sha3_512 = Sha3<64>;
 
 // One-shot helpers.
-void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out);
-void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
-void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
-void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+PQLAB_API void sha3_256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out);
+PQLAB_API void sha3_512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
+PQLAB_API void shake128(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
+PQLAB_API void shake256(std::span<const std::uint8_t> in, std::span<std::uint8_t> out);
 // SHA3-256(a) and SHAKE256(b, 32) together: both sponges have a 136-byte
 // rate, so where a and b take the same number of blocks they run in two
 // Keccak lanes (else one after the other). ML-KEM decapsulation's H(ek)
 // check and J(z ‖ c) are such a pair.
-void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
+PQLAB_API void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
                               std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
 
 // Keccak-f[1600] (FIPS 202 §3.3) on states j < count (1 <= count <= 8) of

@@ -3,6 +3,7 @@
 // The choice is made once, on first use, from the CPU's features; tests and
 // the bench may force one by name.
 #pragma once
+#include "pqlab/export.h"
 #include <span>
 #include <string_view>
 
@@ -11,11 +12,11 @@
 namespace pqlab::kernels {
 
 // Names of the backends compiled in and usable on this CPU, best last.
-std::span<const std::string_view> available();
+PQLAB_API std::span<const std::string_view> available();
 // Forces a backend ("portable", "avx2", "avx512"). Status::unsupported if
 // unknown or the CPU lacks its features; the active backend is then unchanged.
-Status select(std::string_view name);
+PQLAB_API Status select(std::string_view name);
 // The name of the backend in use.
-std::string_view active_name();
+PQLAB_API std::string_view active_name();
 
 }  // namespace pqlab::kernels

@@ -1,6 +1,7 @@
 // pqlab: ML-DSA (FIPS 204), the module-lattice digital signature algorithm.
 // No heap, no exceptions; every size is a compile-time constant.
 #pragma once
+#include "pqlab/export.h"
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace pqlab::mldsa {
 // pk = 32 + 32k·(bitlen(q-1) - d), sk = 128 + 32((k+l)·bitlen(2η) + d·k),
 // sig = λ/4 + 32l·(1 + bitlen(γ1-1)) + ω + k.
 template <int K, int L, int Eta, int Tau, int Lambda, int Gamma1Log2, std::int32_t Gamma2, int Omega>
-struct Params {
+struct PQLAB_API Params {
   static constexpr int k = K;
   static constexpr int l = L;
   static constexpr int eta = Eta;
@@ -35,13 +36,13 @@ struct Params {
   static constexpr std::size_t sk_bytes = 128 + 32 * ((K + L) * eta_bits + 13 * K);
   static constexpr std::size_t sig_bytes = Lambda / 4 + 32 * L * z_bits + Omega + K;
 };
-struct MLDSA44 : Params<4, 4, 2, 39, 128, 17, (8380417 - 1) / 88, 80> {
+struct PQLAB_API MLDSA44 : Params<4, 4, 2, 39, 128, 17, (8380417 - 1) / 88, 80> {
   static constexpr const char* name = "ML-DSA-44";
 };
-struct MLDSA65 : Params<6, 5, 4, 49, 192, 19, (8380417 - 1) / 32, 55> {
+struct PQLAB_API MLDSA65 : Params<6, 5, 4, 49, 192, 19, (8380417 - 1) / 32, 55> {
   static constexpr const char* name = "ML-DSA-65";
 };
-struct MLDSA87 : Params<8, 7, 2, 60, 256, 19, (8380417 - 1) / 32, 75> {
+struct PQLAB_API MLDSA87 : Params<8, 7, 2, 60, 256, 19, (8380417 - 1) / 32, 75> {
   static constexpr const char* name = "ML-DSA-87";
 };
 static_assert(MLDSA44::pk_bytes == 1312 && MLDSA44::sk_bytes == 2560 && MLDSA44::sig_bytes == 2420);
@@ -66,8 +67,8 @@ using Message = std::span<const std::uint8_t>;
 using Context = std::span<const std::uint8_t>;  // 0..255 bytes
 
 // ML-DSA.KeyGen (Alg. 1) and ML-DSA.KeyGen_internal (Alg. 6) from ξ.
-template <class P> Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
-template <class P> Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi);
+template <class P> PQLAB_API Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
+template <class P> PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi);
 
 // Signing. Every form returns Status::invalid_key if sk holds an s1 or s2
 // coefficient outside [-η, η] (no valid key does), and the external forms
@@ -75,34 +76,53 @@ template <class P> Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed
 //
 // ML-DSA.Sign (Alg. 2): hedged, rnd drawn from rng.
 template <class P>
-Status sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, RandomSource& rng);
+PQLAB_API Status sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, RandomSource& rng);
 // Alg. 2 with the caller's rnd (all-zero rnd is the deterministic variant).
 template <class P>
-Status sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, Randomness rnd);
+PQLAB_API Status sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, Randomness rnd);
 // HashML-DSA.Sign (Alg. 4), hedged or with the caller's rnd.
 template <class P>
-Status hash_sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
+PQLAB_API Status hash_sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
                  RandomSource& rng);
 template <class P>
-Status hash_sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
+PQLAB_API Status hash_sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
                           Randomness rnd);
 // ML-DSA.Sign_internal (Alg. 7) on the formatted message M'.
 template <class P>
-Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_msg, Randomness rnd);
+PQLAB_API Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_msg, Randomness rnd);
 // Alg. 7 from line 7 on, given μ (the "external μ" interface of ACVP).
-template <class P> Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
+template <class P> PQLAB_API Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
+
+// How Alg. 7's rejection loop trades memory for time. All three give the
+// same signature for the same key, μ and rnd.
+//   expanded: holds Â, the key's NTTs, y and w across iterations (fastest;
+//             the hosted build's default);
+//   compact:  regenerates Â and the key's NTTs where they are used, holds
+//             y and w;
+//   streamed: also regenerates y and w where used (least memory; the
+//             default of a core built with PQLAB_MLDSA_STREAMED_SIGNING, as
+//             the Cortex-M4 firmware is; PQLAB_MLDSA_COMPACT_SIGNING makes
+//             `compact` the default).
+// The sign functions above use the build's default; sign_mu_scheduled runs
+// sign_mu with the one named, for a device that must bound its stack or a
+// measurement that compares them. Status::invalid_argument for a value
+// outside the enumeration.
+enum class SigningSchedule { expanded, compact, streamed };
+template <class P>
+PQLAB_API Status sign_mu_scheduled(SigningSchedule schedule, Signature<P> sig, ConstSecretKey<P> sk, Mu mu,
+                                   Randomness rnd);
 
 // Verification: Status::ok for a valid signature, Status::invalid_signature
 // otherwise (malformed hints and out-of-range z included), and
 // Status::invalid_argument for a context over 255 bytes.
 //
 // ML-DSA.Verify (Alg. 3), HashML-DSA.Verify (Alg. 5).
-template <class P> Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig);
+template <class P> PQLAB_API Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig);
 template <class P>
-Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash ph, ConstSignature<P> sig);
+PQLAB_API Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash ph, ConstSignature<P> sig);
 // ML-DSA.Verify_internal (Alg. 8) on M', and from μ (external μ).
-template <class P> Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig);
-template <class P> Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
+template <class P> PQLAB_API Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig);
+template <class P> PQLAB_API Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
 
 // Batch verification, for servers: up to max_batch independent ML-DSA.Verify
 // (Alg. 3) calls at once, their tr = H(pk) and final c̃ hashes run side by
@@ -111,12 +131,12 @@ template <class P> Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<
 // result, unless all five spans have one size between 1 and max_batch.
 inline constexpr std::size_t max_batch = 8;
 template <class P>
-Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks, std::span<const Message> msgs,
+PQLAB_API Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks, std::span<const Message> msgs,
                     std::span<const Context> ctxs, std::span<const ConstSignature<P>> sigs);
 
 // μ = H(H(pk, 64) ‖ M', 64) (Alg. 7 line 6 / Alg. 8 line 7) for an
 // external-μ signer, with M' = 0 ‖ |ctx| ‖ ctx ‖ msg (Alg. 2 line 10).
 template <class P>
-Status compute_mu(std::span<std::uint8_t, mu_bytes> mu, ConstPublicKey<P> pk, Message msg, Context ctx);
+PQLAB_API Status compute_mu(std::span<std::uint8_t, mu_bytes> mu, ConstPublicKey<P> pk, Message msg, Context ctx);
 
 }  // namespace pqlab::mldsa

@@ -2,6 +2,7 @@
 // Hosted builds use SystemRandom (getrandom(2)); a bare-metal build passes
 // its own RandomSource (a TRNG driver, or a seeded DRBG under emulation).
 #pragma once
+#include "pqlab/export.h"
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -10,7 +11,7 @@
 
 namespace pqlab {
 
-class RandomSource {
+class PQLAB_API RandomSource {
  public:
   virtual Status generate(std::span<std::uint8_t> out) = 0;
 
@@ -19,11 +20,11 @@ class RandomSource {
 };
 
 // getrandom(2)-backed source; not built for freestanding targets.
-class SystemRandom final : public RandomSource {
+class PQLAB_API SystemRandom final : public RandomSource {
  public:
   Status generate(std::span<std::uint8_t> out) override;
 };
 
-SystemRandom& system_random();
+PQLAB_API SystemRandom& system_random();
 
 }  // namespace pqlab

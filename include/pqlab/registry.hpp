@@ -7,6 +7,7 @@
 // Buffers are plain spans; each call checks their lengths against the sizes
 // below and returns Status::invalid_length on a mismatch.
 #pragma once
+#include "pqlab/export.h"
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -89,8 +90,8 @@ struct Algorithm {
 };
 
 // Every algorithm compiled in, in a stable order (KEMs, then signatures).
-std::span<const Algorithm> algorithms();
+PQLAB_API std::span<const Algorithm> algorithms();
 // Case-insensitive lookup; nullptr if unknown.
-const Algorithm* find_algorithm(std::string_view name);
+PQLAB_API const Algorithm* find_algorithm(std::string_view name);
 
 }  // namespace pqlab

@@ -6,6 +6,7 @@
 // and buffered input when destroyed; finalize() also wipes and resets the
 // object to its freshly constructed state, so it may be reused.
 #pragma once
+#include "pqlab/export.h"
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -14,7 +15,7 @@ namespace pqlab::hash {
 
 // SHA-224 / SHA-256: 32-bit words, 64-byte blocks.
 template <std::size_t DigestBytes>
-class Sha256Family {
+class PQLAB_API Sha256Family {
  public:
   static constexpr std::size_t digest_bytes = DigestBytes;
   static constexpr std::size_t block_bytes = 64;
@@ -37,7 +38,7 @@ using Sha256 = Sha256Family<32>;
 // SHA-384 / SHA-512 / SHA-512/224 / SHA-512/256: 64-bit words, 128-byte
 // blocks; the variants differ in initial value and truncation.
 template <std::size_t DigestBytes, bool Truncated512 = false>
-class Sha512Family {
+class PQLAB_API Sha512Family {
  public:
   static constexpr std::size_t digest_bytes = DigestBytes;
   static constexpr std::size_t block_bytes = 128;
@@ -59,8 +60,8 @@ using Sha512 = Sha512Family<64>;
 using Sha512_224 = Sha512Family<28, true>;
 using Sha512_256 = Sha512Family<32, true>;
 
-void sha256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out);
-void sha512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
+PQLAB_API void sha256(std::span<const std::uint8_t> in, std::span<std::uint8_t, 32> out);
+PQLAB_API void sha512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
 
 // HMAC (FIPS 198-1 §4) over Sha256 or Sha512. The constructor takes the key
 // (any length; keys longer than a block are hashed first, step 2); absorb()
@@ -69,7 +70,7 @@ void sha512(std::span<const std::uint8_t> in, std::span<std::uint8_t, 64> out);
 // returns the object to its keyed, empty-message state, so one keyed object
 // can MAC several messages.
 template <class Hash>
-class Hmac {
+class PQLAB_API Hmac {
  public:
   static constexpr std::size_t mac_bytes = Hash::digest_bytes;
   explicit Hmac(std::span<const std::uint8_t> key);
@@ -87,9 +88,9 @@ class Hmac {
 using HmacSha256 = Hmac<Sha256>;
 using HmacSha512 = Hmac<Sha512>;
 
-void hmac_sha256(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
+PQLAB_API void hmac_sha256(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
                  std::span<std::uint8_t, 32> mac);
-void hmac_sha512(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
+PQLAB_API void hmac_sha512(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
                  std::span<std::uint8_t, 64> mac);
 
 // MGF1 (RFC 8017 B.2.1) over Sha256 or Sha512.
@@ -106,7 +107,7 @@ void hmac_sha512(std::span<const std::uint8_t> key, std::span<const std::uint8_t
 // "mask too long"); unreachable in practice. generate() may be called again
 // for the same seed; each call starts from counter 0.
 template <class Hash>
-class Mgf1 {
+class PQLAB_API Mgf1 {
  public:
   Mgf1() = default;
   ~Mgf1() = default;  // the Hash member wipes itself
@@ -121,7 +122,7 @@ class Mgf1 {
 using Mgf1Sha256 = Mgf1<Sha256>;
 using Mgf1Sha512 = Mgf1<Sha512>;
 
-void mgf1_sha256(std::span<const std::uint8_t> seed, std::span<std::uint8_t> out);
-void mgf1_sha512(std::span<const std::uint8_t> seed, std::span<std::uint8_t> out);
+PQLAB_API void mgf1_sha256(std::span<const std::uint8_t> seed, std::span<std::uint8_t> out);
+PQLAB_API void mgf1_sha512(std::span<const std::uint8_t> seed, std::span<std::uint8_t> out);
 
 }  // namespace pqlab::hash

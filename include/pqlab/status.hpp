@@ -1,10 +1,13 @@
 // pqlab: error values shared by every scheme. The core never throws; each
-// fallible call returns a Status.
+// fallible call returns a Status. Status is [[nodiscard]]: a call whose
+// result is dropped (a verification whose answer nobody reads) is a compiler
+// warning, an error under the presets' -Werror. A caller that means to drop
+// one says so with a (void) cast and a comment.
 #pragma once
 
 namespace pqlab {
 
-enum class Status {
+enum class [[nodiscard]] Status {
   ok = 0,
   invalid_length,     // an input or output buffer has the wrong size
   invalid_key,        // a key fails the checks its standard requires

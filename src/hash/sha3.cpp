@@ -58,7 +58,14 @@ void KeccakSponge::reset() {
 }
 
 void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
-  if (squeezing_) return;
+  // The contract (pqlab/hash.hpp): no input after the padding. Bytes
+  // absorbed there would be silently dropped from the hash, so the call
+  // stops the program instead, in every build type (a correct caller never
+  // gets here; an empty span is accepted, as it changes nothing).
+  if (squeezing_) {
+    if (!data.empty()) __builtin_trap();
+    return;
+  }
   const auto permute = kernels::active().keccak_f1600_x1;
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();

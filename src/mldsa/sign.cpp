@@ -136,6 +136,21 @@ Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
   return detail::sign_mu_with<P, detail::DefaultSigningKey<P>, detail::DefaultMask<P>>(sig, sk, mu, rnd);
 }
 
+// FIPS 204 Alg. 7 from line 7, with the caller's choice of schedule (a
+// public setting: the branch on it reveals nothing secret).
+template <class P>
+Status sign_mu_scheduled(SigningSchedule schedule, Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
+  switch (schedule) {
+    case SigningSchedule::expanded:
+      return detail::sign_mu_with<P, detail::ExpandedSigningKey<P>, detail::HeldMask<P>>(sig, sk, mu, rnd);
+    case SigningSchedule::compact:
+      return detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::HeldMask<P>>(sig, sk, mu, rnd);
+    case SigningSchedule::streamed:
+      return detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::StreamedMask<P>>(sig, sk, mu, rnd);
+  }
+  return Status::invalid_argument;
+}
+
 // FIPS 204 Alg. 7 (ML-DSA.Sign_internal): μ = H(tr ‖ M', 64), then sign μ.
 template <class P>
 Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_msg, Randomness rnd) {
@@ -155,6 +170,7 @@ Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_m
   template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::StreamedMask<P>>(           \
       Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
   template Status sign_mu<P>(Signature<P>, ConstSecretKey<P>, Mu, Randomness);                              \
+  template Status sign_mu_scheduled<P>(SigningSchedule, Signature<P>, ConstSecretKey<P>, Mu, Randomness);     \
   template Status sign_internal<P>(Signature<P>, ConstSecretKey<P>, Message, Randomness);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

@@ -9,6 +9,7 @@
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "mlkem/decaps.hpp"
 #include "mlkem/kpke.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mlkem.hpp"
@@ -59,7 +60,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
   for (std::size_t i = 0; i < count; ++i) {
     // ρ is public (it ends ek): Â's rejection sampling may branch on it.
     ct::declassify(w.rho_sigma[i].data(), 32);
-    kpke_keygen_from_g<P>(eks[i], dks[i].template first<dk_pke_bytes<P>>(), w.rho_sigma[i]);
+    kpke_keygen_from_rho_sigma<P>(eks[i], dks[i].template first<dk_pke_bytes<P>>(), w.rho_sigma[i]);
     auto ek_copy = dks[i].template subspan<dk_ek_offset<P>, P::ek_bytes>();
     for (std::size_t b = 0; b < P::ek_bytes; ++b) ek_copy[b] = eks[i][b];
     auto z_out = dks[i].template subspan<dk_z_offset<P>, 32>();
@@ -148,9 +149,10 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     std::array<std::array<std::uint8_t, 32>, max_batch> h{};
     for (std::size_t i = 0; i < count; ++i) eks[i] = dks[i].data() + dk_ek_offset<P>;
     hash::Sha3_256Lanes::hash_equal(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
-    std::uint8_t bad = 0;
-    for (std::size_t i = 0; i < count; ++i) bad |= ct::diff(h[i], dks[i].template subspan<dk_hash_offset<P>, 32>());
-    if (bad != 0) return Status::invalid_key;
+    bool bad = false;  // every item checked; the answer is public (dk's own parts)
+    for (std::size_t i = 0; i < count; ++i)
+      if (decaps_key_hash_check<P>(h[i], dks[i]) != Status::ok) bad = true;
+    if (bad) return Status::invalid_key;
   }
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h); K̄ = J(z ‖ c).
@@ -174,11 +176,8 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
   const std::array<Seed, max_batch> ms = seeds_in(w.g_in, 0), rs = seeds_in(w.k_r, 32);
   kpke_encrypt_batch<P>(std::span(cts_again.data(), count), std::span(eks.data(), count),
                         std::span(ms.data(), count), std::span(rs.data(), count));
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(cts[i], w.ct_again[i]));
-    ct::select_bytes(std::span(w.k_r[i]).template first<32>(), w.k_bar[i], reject);
-    for (std::size_t b = 0; b < 32; ++b) keys[i][b] = w.k_r[i][b];
-  }
+  for (std::size_t i = 0; i < count; ++i)
+    implicit_rejection<P>(keys[i], cts[i], w.ct_again[i], std::span(w.k_r[i]).template first<32>(), w.k_bar[i]);
   return Status::ok;
 }
 

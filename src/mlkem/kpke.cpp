@@ -1,6 +1,9 @@
-// K-PKE (FIPS 203 Alg. 13–15). The matrix Â is never held whole: two rows at
-// a time are sampled when they are needed, which keeps ML-KEM-1024 within a
-// few KB of stack.
+// K-PKE (FIPS 203 Alg. 13–15). Key generation and kpke_encrypt (used by
+// decapsulation) sample the matrix Â (or Âᵀ) two rows at a time where they
+// are used, which keeps ML-KEM-1024 within a few KB of stack; encapsulation
+// holds Âᵀ whole (kpke_sample_matrix_vartime, so that H(ek) can ride in its
+// idle Keccak lanes), and the batch samples one row index of every item at
+// a time.
 #include "mlkem/kpke.hpp"
 
 #include <array>
@@ -43,11 +46,11 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
   hash::sha3_512(g_in, rho_sigma);
   // ρ is public (it ends ek, line 19): Â's rejection sampling may branch on it.
   ct::declassify(rho_sigma.data(), 32);
-  kpke_keygen_from_g<P>(ek, dk_pke, rho_sigma, ek_hash);
+  kpke_keygen_from_rho_sigma<P>(ek, dk_pke, rho_sigma, ek_hash);
 }
 
 template <class P>
-void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                         std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash) {
   constexpr std::size_t K = P::k;
   const auto rho = rho_sigma.template first<32>();
@@ -166,7 +169,7 @@ void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std
 }
 
 template <class P>
-void kpke_encrypt_sampled(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                           std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
                           const TransposedMatrix<P::k>& a_t) {
   encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
@@ -230,14 +233,14 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                       std::span<const std::span<const std::uint8_t, P::ek_bytes>>,             \
                                       std::span<const std::span<const std::uint8_t, 32>>,                      \
                                       std::span<const std::span<const std::uint8_t, 32>>);                     \
-  template void kpke_keygen_from_g<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
+  template void kpke_keygen_from_rho_sigma<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
                                       std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>, \
                                       hash::KeccakRider*);                                                     \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
                                 std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
   template void kpke_sample_matrix_vartime<P>(TransposedMatrix<P::k>&, std::span<const std::uint8_t, P::ek_bytes>, \
                                               hash::KeccakRider*);                                             \
-  template void kpke_encrypt_sampled<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
+  template void kpke_encrypt_with_matrix<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
                                         std::span<const std::uint8_t, P::ek_bytes>,                            \
                                         std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>, \
                                         const TransposedMatrix<P::k>&);                                        \

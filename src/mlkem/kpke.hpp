@@ -25,7 +25,7 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
 // The same from line 2 on, given (ρ, σ) = G(d ‖ k) (for batches, whose G
 // calls run side by side). ρ must already be declassified.
 template <class P>
-void kpke_keygen_from_g(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                         std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash = nullptr);
 
 // FIPS 203 Alg. 14 (K-PKE.Encrypt) of the 32-byte message m with randomness r.
@@ -42,9 +42,9 @@ using TransposedMatrix = std::array<NttVec<K>, K>;
 template <class P>
 void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
                                 hash::KeccakRider* rider);
-// Alg. 14 given Âᵀ from kpke_sample_matrix_vartime.
+// Alg. 14 with Âᵀ given (from kpke_sample_matrix_vartime) instead of sampled.
 template <class P>
-void kpke_encrypt_sampled(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                           std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
                           const TransposedMatrix<P::k>& a_t);
 

@@ -6,6 +6,7 @@
 
 #include "common/ct.hpp"
 #include "common/wipe.hpp"
+#include "mlkem/decaps.hpp"
 #include "mlkem/kpke.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -45,12 +46,12 @@ Status check_encaps_key(ConstEncapsKey<P> ek) {
 }
 
 // FIPS 203 §7.3: the hash check, H(ek) stored in dk equals H of the ek stored
-// in dk. Both are public parts of dk; the compare is constant-time anyway.
+// in dk (decaps_key_hash_check, mlkem/decaps.hpp).
 template <class P>
 Status check_decaps_key(ConstDecapsKey<P> dk) {
   std::array<std::uint8_t, 32> h;
   hash::sha3_256(dk.template subspan<dk_ek_offset<P>, P::ek_bytes>(), h);
-  return ct::diff(h, dk.template subspan<dk_hash_offset<P>, 32>()) == 0 ? Status::ok : Status::invalid_key;
+  return decaps_key_hash_check<P>(h, dk);
 }
 
 // FIPS 203 Alg. 17 (ML-KEM.Encaps_internal), after the §7.2 check.
@@ -70,7 +71,7 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
   kpke_sample_matrix_vartime<P>(a_t, ek, &h_ek);
   h_ek.finish(std::span(g_in).template last<32>());
   hash::sha3_512(g_in, k_r);
-  kpke_encrypt_sampled<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>(), a_t);
+  kpke_encrypt_with_matrix<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>(), a_t);
   for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
   return Status::ok;
 }
@@ -85,14 +86,12 @@ Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSo
 }
 
 // FIPS 203 Alg. 21 (ML-KEM.Decaps) after the §7.3 checks, running Alg. 18
-// (ML-KEM.Decaps_internal) with implicit rejection: the re-encryption is
-// compared in constant time and the rejection key K̄ = J(z ‖ c) is selected
-// by mask, so nothing observable depends on whether c was valid.
+// (ML-KEM.Decaps_internal) with implicit rejection (mlkem/decaps.hpp).
 template <class P>
 Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
-  const auto h = dk.template subspan<dk_hash_offset<P>, 32>();
+  const auto h = dk.template subspan<dk_hash_offset<P>, 32>();  // H(ek) as stored
   const auto z = dk.template subspan<dk_z_offset<P>, 32>();
 
   std::array<std::uint8_t, 64> g_in, k_r;
@@ -110,7 +109,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
   for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
   hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);
-  if (ct::diff(h_check, h) != 0) return Status::invalid_key;
+  if (const Status s = decaps_key_hash_check<P>(h_check, dk); s != Status::ok) return s;
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
   kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
@@ -120,9 +119,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   // c' = K-PKE.Encrypt(ek, m', r'); K = (c = c') ? K' : K̄
   kpke_encrypt<P>(ct_again, ek, std::span<const std::uint8_t>(g_in).template first<32>(),
                   std::span<const std::uint8_t>(k_r).template last<32>());
-  const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(ct, ct_again));
-  ct::select_bytes(std::span(k_r).template first<32>(), k_bar, reject);
-  for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
+  implicit_rejection<P>(key, ct, ct_again, std::span(k_r).template first<32>(), k_bar);
   return Status::ok;
 }
 

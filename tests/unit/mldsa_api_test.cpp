@@ -4,6 +4,7 @@
 // pre-hash names, and every malformed hint encoding of FIPS 204 Alg. 21.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -213,6 +214,40 @@ void check_hint_rejections() {
 TEST(MldsaApi, MalformedHintsRejected44) { check_hint_rejections<mldsa::MLDSA44>(); }
 TEST(MldsaApi, MalformedHintsRejected65) { check_hint_rejections<mldsa::MLDSA65>(); }
 TEST(MldsaApi, MalformedHintsRejected87) { check_hint_rejections<mldsa::MLDSA87>(); }
+
+// The public signing schedules (mldsa::sign_mu_scheduled): all three give
+// sign_mu's signature for the same key, μ and rnd, and it verifies; a value
+// outside the enumeration is refused.
+template <class P>
+void check_schedules_agree() {
+  Bytes pk(P::pk_bytes), sk(P::sk_bytes), msg = {1, 2, 3}, rnd(mldsa::rnd_bytes, 0x5a);
+  ASSERT_EQ(mldsa::keygen<P>(mldsa::PublicKey<P>(pk), mldsa::SecretKey<P>(sk), system_random()), Status::ok);
+  std::array<std::uint8_t, mldsa::mu_bytes> mu;
+  ASSERT_EQ(mldsa::compute_mu<P>(mu, mldsa::ConstPublicKey<P>(pk), msg, {}), Status::ok);
+  Bytes want(P::sig_bytes);
+  ASSERT_EQ(mldsa::sign_mu<P>(mldsa::Signature<P>(want), mldsa::ConstSecretKey<P>(sk), mu,
+                              mldsa::Randomness(rnd.data(), mldsa::rnd_bytes)),
+            Status::ok);
+  for (auto schedule : {mldsa::SigningSchedule::expanded, mldsa::SigningSchedule::compact,
+                        mldsa::SigningSchedule::streamed}) {
+    Bytes sig(P::sig_bytes);
+    ASSERT_EQ(mldsa::sign_mu_scheduled<P>(schedule, mldsa::Signature<P>(sig), mldsa::ConstSecretKey<P>(sk), mu,
+                                          mldsa::Randomness(rnd.data(), mldsa::rnd_bytes)),
+              Status::ok);
+    EXPECT_EQ(sig, want) << P::name << " schedule " << static_cast<int>(schedule);
+    EXPECT_EQ(mldsa::verify<P>(mldsa::ConstPublicKey<P>(pk), msg, {}, mldsa::ConstSignature<P>(sig)), Status::ok);
+  }
+  Bytes sig(P::sig_bytes);
+  EXPECT_EQ(mldsa::sign_mu_scheduled<P>(static_cast<mldsa::SigningSchedule>(7), mldsa::Signature<P>(sig),
+                                        mldsa::ConstSecretKey<P>(sk), mu,
+                                        mldsa::Randomness(rnd.data(), mldsa::rnd_bytes)),
+            Status::invalid_argument);
+}
+TEST(MldsaApi, SigningSchedulesAgree) {
+  check_schedules_agree<mldsa::MLDSA44>();
+  check_schedules_agree<mldsa::MLDSA65>();
+  check_schedules_agree<mldsa::MLDSA87>();
+}
 
 }  // namespace
 }  // namespace pqlab::test

@@ -74,6 +74,45 @@ TEST(Shake, IncrementalSqueezeMatchesOneShot) {
   EXPECT_EQ(whole, pieces);
 }
 
+// The sponge's contract (pqlab/hash.hpp): input after the first squeeze (or
+// finalize) is refused with a trap rather than dropped from the hash; an
+// empty absorb stays a no-op, and reset() makes the sponge absorb again.
+TEST(ShakeDeathTest, AbsorbAfterSqueezeTraps) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const std::array<std::uint8_t, 3> abc = {'a', 'b', 'c'};
+  std::array<std::uint8_t, 32> out{};
+  EXPECT_DEATH(
+      {
+        pqlab::hash::Shake128 h;
+        h.absorb(abc);
+        h.squeeze(out);
+        h.absorb(abc);
+      },
+      "");
+  EXPECT_DEATH(
+      {
+        pqlab::hash::Sha3_256 h;
+        h.finalize(out);
+        h.absorb(abc);
+      },
+      "");
+}
+
+TEST(Shake, EmptyAbsorbAfterSqueezeAndResetKeepTheHash) {
+  const std::array<std::uint8_t, 3> abc = {'a', 'b', 'c'};
+  std::array<std::uint8_t, 32> want{}, got{}, again{};
+  pqlab::hash::shake128(abc, want);
+  pqlab::hash::Shake128 h;
+  h.absorb(abc);
+  h.squeeze(got);
+  h.absorb(std::span<const std::uint8_t>{});  // a no-op at any time
+  EXPECT_EQ(got, want);
+  h.reset();
+  h.absorb(abc);
+  h.squeeze(again);
+  EXPECT_EQ(again, want);
+}
+
 // KeccakLanes against the one-lane sponge of the same rate and domain, for
 // every lane count and every backend (each picks its own mix of x8/x4/x1
 // calls): short inputs of different lengths (absorb_once), equal inputs of

@@ -1,0 +1,35 @@
+// The two rules of ML-KEM decapsulation that both decaps (mlkem.cpp) and
+// decaps_batch (batch.cpp) apply, written once: the decapsulation-key hash
+// check of FIPS 203 §7.3 and the implicit rejection of Alg. 18 lines 9–11.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "common/ct.hpp"
+#include "mlkem/kpke.hpp"
+#include "pqlab/mlkem.hpp"
+
+namespace pqlab::mlkem {
+
+// FIPS 203 §7.3 (hash check): h_ek, the H(ek) computed over the ek stored in
+// dk, equals the hash stored in dk. Status::invalid_key if not. Both are
+// public parts of dk; the compare is constant-time anyway.
+template <class P>
+Status decaps_key_hash_check(std::span<const std::uint8_t, 32> h_ek, ConstDecapsKey<P> dk) {
+  return ct::diff(h_ek, dk.template subspan<dk_hash_offset<P>, 32>()) == 0 ? Status::ok : Status::invalid_key;
+}
+
+// FIPS 203 Alg. 18 lines 9–11 (implicit rejection): key = K' if the
+// re-encryption c' equals c, else K̄ = J(z ‖ c). The compare and the choice
+// are by mask, so nothing observable depends on whether c was valid.
+// k_prime is overwritten.
+template <class P>
+void implicit_rejection(SharedSecret key, ConstCiphertext<P> c, std::span<const std::uint8_t, P::ct_bytes> c_again,
+                        std::span<std::uint8_t, 32> k_prime, std::span<const std::uint8_t, 32> k_bar) {
+  const std::uint8_t reject = ct::mask_nonzero_u8(ct::diff(c, c_again));
+  ct::select_bytes(k_prime, k_bar, reject);
+  for (std::size_t i = 0; i < 32; ++i) key[i] = k_prime[i];
+}
+
+}  // namespace pqlab::mlkem
