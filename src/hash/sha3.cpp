@@ -59,7 +59,7 @@ void KeccakSponge::reset() {
 
 void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
   if (squeezing_) return;
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
   // Fill a partial block byte by byte.
@@ -91,14 +91,14 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
 void KeccakSponge::finalize() {
   if (squeezing_) return;
   pad(state_, pos_, domain_, rate_);
-  kernels::active().keccak_f1600_x1(state_);
+  kernels::active().keccak.keccak_f1600_x1(state_);
   pos_ = 0;
   squeezing_ = true;
 }
 
 void KeccakSponge::squeeze(std::span<std::uint8_t> out) {
   finalize();
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   std::uint8_t* p = out.data();
   std::size_t n = out.size();
   while (n > 0) {
@@ -190,21 +190,21 @@ void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacit
     const std::size_t left = count - done;
     std::uint64_t* first = states + done * kernels::keccak_lanes;
     std::size_t width = 1;
-    if (capacity - done >= 8 && left >= k.keccak_x8_min_lanes) width = 8;
-    else if (capacity - done >= 4 && left >= k.keccak_x4_min_lanes) width = 4;
+    if (capacity - done >= 8 && left >= k.tuning.keccak_x8_min_lanes) width = 8;
+    else if (capacity - done >= 4 && left >= k.tuning.keccak_x4_min_lanes) width = 4;
     for (std::size_t i = left; i < width; ++i)
       for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
-    if (width == 8) k.keccak_f1600_x8(first);
-    else if (width == 4) k.keccak_f1600_x4(first);
-    else k.keccak_f1600_x1(first);
+    if (width == 8) k.keccak.keccak_f1600_x8(first);
+    else if (width == 4) k.keccak.keccak_f1600_x4(first);
+    else k.keccak.keccak_f1600_x1(first);
     done += width < left ? width : left;
   }
 }
 
 void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
   const kernels::Table& k = kernels::active();
-  if (count >= k.keccak_sliced_min_states) {
-    k.keccak_f1600_sliced8(batch, count);
+  if (count >= k.tuning.keccak_sliced_min_states) {
+    k.keccak.keccak_f1600_sliced8(batch, count);
     return;
   }
   // Fewer states than a sliced call pays off for: each copied out, permuted
@@ -212,7 +212,7 @@ void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
   std::uint64_t state[25];
   for (std::size_t j = 0; j < count; ++j) {
     for (std::size_t w = 0; w < 25; ++w) state[w] = batch[sliced_index(w, j)];
-    k.keccak_f1600_x1(state);
+    k.keccak.keccak_f1600_x1(state);
     for (std::size_t w = 0; w < 25; ++w) batch[sliced_index(w, j)] = state[w];
   }
   secure_wipe(state, sizeof state);
@@ -253,7 +253,7 @@ void KeccakRider::load_next(std::uint64_t lane[25]) {
 void KeccakRider::store(const std::uint64_t lane[25]) { std::memcpy(state_, lane, sizeof state_); }
 
 void KeccakRider::finish(std::span<std::uint8_t> out) {
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   while (pending()) {
     load_next(state_);
     permute(state_);

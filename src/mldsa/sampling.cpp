@@ -23,7 +23,7 @@ static_assert(kMaskBatch == hash::Shake256Lanes::max_lanes, "mask batches fill t
 // `filled`; returns the new count.
 std::size_t accept_three_byte_coeffs_vartime(NttPoly& out, std::size_t filled, const std::uint8_t* buf,
                                              std::size_t len) {
-  return kernels::active().mldsa_rej_uniform_vartime(out.c.data(), filled, buf, len);
+  return kernels::active().mldsa.mldsa_rej_uniform_vartime(out.c.data(), filled, buf, len);
 }
 
 std::array<std::uint8_t, 34> matrix_seed(Seed32 rho, MatrixIndex at) {
@@ -132,7 +132,7 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
       all_full = true;
       for (std::size_t lane = 0; lane < lanes; ++lane) {
         if (filled[lane] < n)
-          filled[lane] = k.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
+          filled[lane] = k.mldsa.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
                                          kShake256Block, static_cast<unsigned>(Eta));
         all_full = all_full && filled[lane] == n;
       }
@@ -149,7 +149,7 @@ namespace {
 // FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it.
 template <int Gamma1Log2>
 void unpack_mask(Poly& out, const std::uint8_t* packed) {
-  kernels::active().mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
+  kernels::active().mldsa.mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
 }
 
 template <int Gamma1Log2>

@@ -39,7 +39,7 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
       prf.squeeze_block(outs);
     }
     for (std::size_t lane = 0; lane < lanes; ++lane)
-      kernels::active().mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
+      kernels::active().mlkem.mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
     done += lanes;
   }
 }
@@ -68,7 +68,7 @@ void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::Kec
     xof.squeeze_block(block_spans, hash::Shake128Lanes::rate_bytes, rider);
     done = true;
     for (std::size_t lane = 0; lane < count; ++lane) {
-      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
+      filled[lane] = kernels::active().mlkem.mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
                                                                  blocks[lane].data(), blocks[lane].size());
       if (filled[lane] < n) done = false;
     }

@@ -47,8 +47,8 @@ TEST(KernelLanes, KeccakX4EqualsFourX1) {
       if (trial == 0) x4.fill(0);
       if (trial == 1) x4.fill(~std::uint64_t{0});
       x1 = x4;
-      k.keccak_f1600_x4(x4.data());
-      for (std::size_t i = 0; i < 4; ++i) k.keccak_f1600_x1(x1.data() + i * pqlab::kernels::keccak_lanes);
+      k.keccak.keccak_f1600_x4(x4.data());
+      for (std::size_t i = 0; i < 4; ++i) k.keccak.keccak_f1600_x1(x1.data() + i * pqlab::kernels::keccak_lanes);
       EXPECT_EQ(x4, x1) << "trial " << trial;
     }
   });
@@ -68,9 +68,9 @@ TEST(KernelLanes, KeccakSliced8EqualsX1PerState) {
         std::array<std::uint64_t, 8 * lanes> expected{};
         for (std::size_t j = 0; j < count; ++j) {
           for (std::size_t i = 0; i < lanes; ++i) expected[j * lanes + i] = sliced[8 * i + j];
-          k.keccak_f1600_x1(expected.data() + j * lanes);
+          k.keccak.keccak_f1600_x1(expected.data() + j * lanes);
         }
-        k.keccak_f1600_sliced8(sliced.data(), count);
+        k.keccak.keccak_f1600_sliced8(sliced.data(), count);
         for (std::size_t j = 0; j < count; ++j)
           for (std::size_t i = 0; i < lanes; ++i)
             ASSERT_EQ(sliced[8 * i + j], expected[j * lanes + i])
@@ -103,10 +103,10 @@ void fill_lane(std::mt19937& rng, std::size_t kind, Word state[8], Block<Word>& 
 
 // The portable one-block compression for Word's SHA-2.
 void compress_one(const pqlab::kernels::Table& portable, std::uint32_t state[8], const std::uint8_t* block) {
-  portable.sha256_compress(state, block, 1);
+  portable.sha2.sha256_compress(state, block, 1);
 }
 void compress_one(const pqlab::kernels::Table& portable, std::uint64_t state[8], const std::uint8_t* block) {
-  portable.sha512_compress(state, block, 1);
+  portable.sha2.sha512_compress(state, block, 1);
 }
 
 // `lanes_fn` over 0..33 lanes (partial passes, full passes of 4, 8 or 16
@@ -154,8 +154,8 @@ bool listed(std::string_view name) {
 TEST(KernelLanes, Sha256LanesEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
-    EXPECT_GE(k.sha256_lanes_min, 1u);
-    expect_lanes_equal_portable(k.sha256_compress_lanes, portable);
+    EXPECT_GE(k.tuning.sha256_lanes_min, 1u);
+    expect_lanes_equal_portable(k.sha2.sha256_compress_lanes.fn, portable);
   });
 }
 
@@ -164,8 +164,8 @@ TEST(KernelLanes, Sha256LanesEqualsPortable) {
 TEST(KernelLanes, Sha512LanesEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
-    EXPECT_GE(k.sha512_lanes_min, 1u);
-    expect_lanes_equal_portable(k.sha512_compress_lanes, portable);
+    EXPECT_GE(k.tuning.sha512_lanes_min, 1u);
+    expect_lanes_equal_portable(k.sha2.sha512_compress_lanes.fn, portable);
   });
 }
 
