@@ -5,6 +5,7 @@
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_lanes.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 

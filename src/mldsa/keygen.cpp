@@ -3,6 +3,7 @@
 
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/sampling.hpp"
 #include "pqlab/hash.hpp"

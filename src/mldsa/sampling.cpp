@@ -1,4 +1,5 @@
 // ML-DSA pseudorandom sampling (FIPS 204 §7.3).
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/sampling.hpp"
 
 #include <array>

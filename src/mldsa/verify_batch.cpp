@@ -7,6 +7,7 @@
 #include <array>
 
 #include "common/ct.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/mu.hpp"
 #include "mldsa/verify_w1.hpp"
 #include "pqlab/hash.hpp"

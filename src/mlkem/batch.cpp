@@ -9,6 +9,7 @@
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mlkem/kpke.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mlkem.hpp"

@@ -1,6 +1,7 @@
 // K-PKE (FIPS 203 Alg. 13–15). The matrix Â is never held whole: two rows at
 // a time are sampled when they are needed, which keeps ML-KEM-1024 within a
 // few KB of stack.
+#include "hash/keccak_parallel.hpp"
 #include "mlkem/kpke.hpp"
 
 #include <array>

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/poly.hpp"

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
 #include "support/vectors.hpp"

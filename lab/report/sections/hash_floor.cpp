@@ -14,6 +14,7 @@
 #include "bench/output.hpp"
 #include "harness/sampler.hpp"
 #include "harness/stats.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/sha2.hpp"
