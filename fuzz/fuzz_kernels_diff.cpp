@@ -134,7 +134,7 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
     for (std::size_t w = 0; w < 8; ++w)
       o.sha256_lanes[i][w] = o.sha256_one_by_one[i][w] = static_cast<std::uint32_t>(0x01010101u * (i + 1) + w);
   }
-  t.sha2.sha256_compress_lanes(o.sha256_lanes, blocks, x.sha_lanes);
+  t.sha2.sha256_compress_ways(o.sha256_lanes, blocks, x.sha_lanes);
   for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha2.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
   o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
   t.sha2.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
@@ -144,7 +144,7 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
     for (std::size_t w = 0; w < 8; ++w)
       o.sha512_lanes[i][w] = o.sha512_one_by_one[i][w] = 0x0101010101010101u * (i + 1) + w;
   }
-  t.sha2.sha512_compress_lanes(o.sha512_lanes, blocks512, x.sha512_lanes);
+  t.sha2.sha512_compress_ways(o.sha512_lanes, blocks512, x.sha512_lanes);
   for (std::size_t i = 0; i < x.sha512_lanes; ++i) t.sha2.sha512_compress(o.sha512_one_by_one[i], blocks512[i], 1);
   o.kem_ntt = x.kem_a;
   t.mlkem.mlkem_ntt(o.kem_ntt.data());

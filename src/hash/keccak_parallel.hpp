@@ -30,7 +30,7 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
 // One sponge hashing a whole input given up front, whose permutations can
-// ride in an idle lane of a KeccakLanes squeeze: that call permutes the
+// ride in an idle lane of a KeccakWays squeeze: that call permutes the
 // rider's state with the others at no extra cost (its width is set by the
 // other lanes). Each ride absorbs one more block (the last one padded);
 // finish() runs what is left one state at a time and squeezes. The output
@@ -74,11 +74,11 @@ class KeccakRider {
 // permutations run the lanes side by side where that beats one state at a
 // time (kernels.hpp). Outputs equal those of the one-lane sponge.
 template <std::size_t RateBytes, std::uint8_t Domain>
-class KeccakLanes {
+class KeccakWays {
  public:
   static constexpr std::size_t rate_bytes = RateBytes;
-  static constexpr std::size_t max_lanes = 8;
-  ~KeccakLanes();
+  static constexpr std::size_t max_ways = 8;
+  ~KeccakWays();
   // Absorbs in[i] for i < lanes, each under rate_bytes long, and pads.
   void absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes);
   // Absorbs in[i][0 .. bytes) for i < lanes (inputs of one length, any
@@ -101,13 +101,13 @@ class KeccakLanes {
   // and pads; the permutation is left to the next squeeze_block.
   void absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len);
 
-  std::uint64_t states_[max_lanes * 25];
-  std::size_t lanes_ = 0;
+  std::uint64_t states_[max_ways * 25];
+  std::size_t ways_ = 0;
   std::size_t touched_ = 0;  // states written since construction, for the wipe
 };
-using Shake128Lanes = KeccakLanes<Shake128::rate_bytes, 0x1f>;
-using Shake256Lanes = KeccakLanes<Shake256::rate_bytes, 0x1f>;
-using Sha3_256Lanes = KeccakLanes<Sha3_256::rate_bytes, 0x06>;
-using Sha3_512Lanes = KeccakLanes<Sha3_512::rate_bytes, 0x06>;
+using Shake128Ways = KeccakWays<Shake128::rate_bytes, 0x1f>;
+using Shake256Ways = KeccakWays<Shake256::rate_bytes, 0x1f>;
+using Sha3_256Ways = KeccakWays<Sha3_256::rate_bytes, 0x06>;
+using Sha3_512Ways = KeccakWays<Sha3_512::rate_bytes, 0x06>;
 
 }  // namespace pqlab::hash

@@ -48,8 +48,8 @@ struct keccak_f1600_sliced8 : unchecked {
 };
 using sha256_compress = unchecked;
 using sha512_compress = unchecked;
-using sha256_compress_lanes = unchecked;
-using sha512_compress_lanes = unchecked;
+using sha256_compress_ways = unchecked;
+using sha512_compress_ways = unchecked;
 
 // ---- ML-KEM ----
 inline constexpr std::int64_t kem_q = mlkem_field::q;

@@ -92,27 +92,29 @@ struct MldsaKernels {
 
 #undef PQLAB_SEAM_FIELD
 
-// Where a backend's multi-state call starts to pay off over the one-state
+// "Lane" is FIPS 202's 64-bit word of a Keccak state; "way" is one of
+// several independent instances of a hash run side by side.
+// Where a backend's multi-way call starts to pay off over the one-state
 // calls it replaces. Each backend sets the values it measured, beside the
 // measurement, in its table.cpp; the portable values are those of a
 // multi-state call that is a loop over the one-state one.
 struct Tuning {
-  // Fewest live lanes for which one keccak_f1600_x4 call beats that many
+  // Fewest live ways (states) for which one keccak_f1600_x4 call beats that many
   // x1 calls (4 where x4 is a loop over x1; less for a vector backend).
-  std::size_t keccak_x4_min_lanes = 4;
-  // Fewest live lanes for which one keccak_f1600_x8 call beats the x4/x1
+  std::size_t keccak_x4_min_ways = 4;
+  // Fewest live ways for which one keccak_f1600_x8 call beats the x4/x1
   // calls for them (8 where x8 is a loop; less where the backend has
-  // 8-lane vectors).
-  std::size_t keccak_x8_min_lanes = 8;
+  // 8-way vectors).
+  std::size_t keccak_x8_min_ways = 8;
   // Fewest live states for which one keccak_f1600_sliced8 call beats an x1
-  // call per state (the callers' choice: hash/keccak_lanes.hpp).
+  // call per state (the callers' choice: hash/keccak_ways.hpp).
   std::size_t keccak_sliced_min_states = 1;
-  // Fewest lanes for which one sha256_compress_lanes call beats a
-  // sha256_compress call per lane (1 where the former is a loop over the
-  // latter); below it, callers compress the lanes one at a time.
-  std::size_t sha256_lanes_min = 1;
-  // The same for sha512_compress_lanes.
-  std::size_t sha512_lanes_min = 1;
+  // Fewest ways for which one sha256_compress_ways call beats a
+  // sha256_compress call per way (1 where the former is a loop over the
+  // latter); below it, callers compress the ways one at a time.
+  std::size_t sha256_ways_min = 1;
+  // The same for sha512_compress_ways.
+  std::size_t sha512_ways_min = 1;
 };
 
 struct Table {

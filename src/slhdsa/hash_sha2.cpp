@@ -79,20 +79,20 @@ void second_block(std::uint8_t* out, const Word midstate[8], const Adrs& adrs, c
 
 // `count` one-block compressions, states[j] by blocks[j], SHA-256 or
 // SHA-512 by the word size: in one call of the kernel's multi-lane
-// compression where that pays off (sha256_lanes_min / sha512_lanes_min),
+// compression where that pays off (sha256_ways_min / sha512_ways_min),
 // else one at a time.
 template <class Word>
 void compress_each(Word (*states)[8], const std::uint8_t* const* blocks, std::size_t count) {
   const kernels::Table& k = kernels::active();
   if constexpr (sizeof(Word) == 8) {
-    if (count >= k.tuning.sha512_lanes_min) {
-      k.sha2.sha512_compress_lanes(states, blocks, count);
+    if (count >= k.tuning.sha512_ways_min) {
+      k.sha2.sha512_compress_ways(states, blocks, count);
     } else {
       for (std::size_t j = 0; j < count; ++j) k.sha2.sha512_compress(states[j], blocks[j], 1);
     }
   } else {
-    if (count >= k.tuning.sha256_lanes_min) {
-      k.sha2.sha256_compress_lanes(states, blocks, count);
+    if (count >= k.tuning.sha256_ways_min) {
+      k.sha2.sha256_compress_ways(states, blocks, count);
     } else {
       for (std::size_t j = 0; j < count; ++j) k.sha2.sha256_compress(states[j], blocks[j], 1);
     }

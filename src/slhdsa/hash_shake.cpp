@@ -5,7 +5,7 @@
 
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
-#include "hash/keccak_lanes.hpp"
+#include "hash/keccak_ways.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 

@@ -92,16 +92,16 @@ void check_backend(std::string_view backend) {
   expect_all_secret(backend, "sha512_compress", s512.data(), sizeof s512);
   std::uint32_t lanes[4][8] = {};
   const std::uint8_t* blocks[4] = {block.data(), block.data(), block.data(), block.data()};
-  t.sha2.sha256_compress_lanes(lanes, blocks, 4);
-  expect_all_secret(backend, "sha256_compress_lanes", lanes, sizeof lanes);
+  t.sha2.sha256_compress_ways(lanes, blocks, 4);
+  expect_all_secret(backend, "sha256_compress_ways", lanes, sizeof lanes);
   // SHA-512 in lanes: three (a part-filled AVX2 or 256-bit AVX-512 pass)
   // and eight (two AVX2 passes, one 512-bit AVX-512 pass).
   const std::uint8_t* blocks512[8];
   for (auto& b : blocks512) b = block.data();
   for (const std::size_t count : {std::size_t{3}, std::size_t{8}}) {
     std::uint64_t lanes512[8][8] = {};
-    t.sha2.sha512_compress_lanes(lanes512, blocks512, count);
-    expect_all_secret(backend, "sha512_compress_lanes", lanes512, count * sizeof lanes512[0]);
+    t.sha2.sha512_compress_ways(lanes512, blocks512, count);
+    expect_all_secret(backend, "sha512_compress_ways", lanes512, count * sizeof lanes512[0]);
   }
 
   // NTTs: an in-place transform of a copy of `poly` with some coefficients

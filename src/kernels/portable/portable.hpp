@@ -17,7 +17,7 @@ namespace pqlab::kernels::portable {
 
 // Fills every entry of t with this backend's kernels and t.tuning with the
 // values of multi-state calls that are loops over the one-state ones
-// (Tuning's defaults: x4 pays from 4 lanes, x8 from 8, the others from 1).
+// (Tuning's defaults: x4 pays from 4 ways, x8 from 8, the others from 1).
 constexpr void fill(Table& t) {
   t.name = "portable";
 #define PQLAB_KECCAK_ENTRY(ret, name, params) t.keccak.name = name;

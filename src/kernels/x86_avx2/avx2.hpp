@@ -39,9 +39,9 @@ sig::mldsa_add_reduce32 mldsa_add_reduce32;
 sig::mldsa_sub_reduce32_freeze mldsa_sub_reduce32_freeze;
 
 // Multi-buffer SHA-256: eight streams per pass.
-sig::sha256_compress_lanes sha256_compress_lanes;
+sig::sha256_compress_ways sha256_compress_ways;
 // Multi-buffer SHA-512: four streams per pass.
-sig::sha512_compress_lanes sha512_compress_lanes;
+sig::sha512_compress_ways sha512_compress_ways;
 
 // Turns t (the portable table) into the avx2 backend's: its kernels, the
 // one-state Keccak of x86_bmi2/ and SHA-256 of x86_sha/ where cpu has

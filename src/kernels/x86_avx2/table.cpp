@@ -19,11 +19,11 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // dropped; so the avx512 backend keeps this one too.
   if (cpu.bmi) t.keccak.keccak_f1600_x1 = bmi2::keccak_f1600_x1;
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
-  t.tuning.keccak_x4_min_lanes = 2;
+  t.tuning.keccak_x4_min_ways = 2;
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
   t.tuning.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
-  t.tuning.keccak_x8_min_lanes = 6;  // two x4 calls: as cheap as x4 + x4 from 6 lanes on
+  t.tuning.keccak_x8_min_ways = 6;  // two x4 calls: as cheap as x4 + x4 from 6 ways on
 
   t.mlkem.mlkem_ntt = mlkem_ntt;
   t.mlkem.mlkem_invntt_tomont = mlkem_invntt_tomont;
@@ -56,21 +56,21 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
   // each vector backend takes it where present.
   t.sha2.sha256_compress = cpu.sha_ni ? sha_ni::sha256_compress : portable::sha256_compress;
-  // Multi-buffer SHA-256, eight lanes per pass. Median TSC ticks per
+  // Multi-buffer SHA-256, eight ways per pass. Median TSC ticks per
   // call on the development machine (2,001 calls, load average near 3):
-  // one pass about 1,100; the portable code 600-880 per lane; SHA-NI
-  // about 90 per lane plus 85 per call (810 for eight lanes). So the
-  // pass beats the portable code from two lanes on, but not SHA-NI at
-  // any lane count: where the CPU has SHA-NI this backend keeps it.
-  t.sha2.sha256_compress_lanes = cpu.sha_ni ? sha_ni::sha256_compress_lanes : sha256_compress_lanes;
-  t.tuning.sha256_lanes_min = cpu.sha_ni ? 1 : 2;
-  // Multi-buffer SHA-512, four lanes per pass. Median TSC ticks per
+  // one pass about 1,100; the portable code 600-880 per way; SHA-NI
+  // about 90 per way plus 85 per call (810 for eight ways). So the
+  // pass beats the portable code from two ways on, but not SHA-NI at
+  // any number of ways: where the CPU has SHA-NI this backend keeps it.
+  t.sha2.sha256_compress_ways = cpu.sha_ni ? sha_ni::sha256_compress_ways : sha256_compress_ways;
+  t.tuning.sha256_ways_min = cpu.sha_ni ? 1 : 2;
+  // Multi-buffer SHA-512, four ways per pass. Median TSC ticks per
   // call on the development machine (2,001 calls, load average near 3):
-  // one pass about 1,320; the portable code about 730 per lane (no
-  // SHA-512 instructions here). So the pass wins from two lanes on
+  // one pass about 1,320; the portable code about 730 per way (no
+  // SHA-512 instructions here). So the pass wins from two ways on
   // (1,320 against 1,410), by 2.1x at four.
-  t.sha2.sha512_compress_lanes = sha512_compress_lanes;
-  t.tuning.sha512_lanes_min = 2;
+  t.sha2.sha512_compress_ways = sha512_compress_ways;
+  t.tuning.sha512_ways_min = 2;
 }
 
 }  // namespace pqlab::kernels::avx2

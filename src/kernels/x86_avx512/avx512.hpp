@@ -26,9 +26,9 @@ sig::mldsa_use_hint mldsa_use_hint;
 sig::mldsa_make_hint mldsa_make_hint;
 
 // Multi-buffer SHA-256: sixteen streams per pass (eight when no more are live).
-sig::sha256_compress_lanes sha256_compress_lanes;
+sig::sha256_compress_ways sha256_compress_ways;
 // Multi-buffer SHA-512: eight streams per pass (four when no more are live).
-sig::sha512_compress_lanes sha512_compress_lanes;
+sig::sha512_compress_ways sha512_compress_ways;
 
 // Turns t (the avx2 backend's table) into the avx512 backend's: the
 // kernels above and the tuning measured for them (x86_avx512/table.cpp).

@@ -10,11 +10,11 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.name = "avx512";
 
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
-  t.tuning.keccak_x4_min_lanes = 2;
+  t.tuning.keccak_x4_min_ways = 2;
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
   t.tuning.keccak_sliced_min_states = 1;  // four states in 256-bit registers cost less than one x1 call here
-  t.tuning.keccak_x8_min_lanes = 5;  // up to 4 lanes one x4 call is cheaper
+  t.tuning.keccak_x8_min_ways = 5;  // up to 4 ways one x4 call is cheaper
 
   t.mlkem.mlkem_ntt = mlkem_ntt;
   t.mlkem.mlkem_invntt_tomont = mlkem_invntt_tomont;
@@ -42,20 +42,20 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_use_hint = mldsa_use_hint;
   t.mldsa.mldsa_make_hint = mldsa_make_hint;
 
-  // Multi-buffer SHA-256, up to 8 lanes in 256-bit registers (a pass
+  // Multi-buffer SHA-256, up to 8 ways in 256-bit registers (a pass
   // costs about 640 ticks, measured as above) and 9 to 16 in 512-bit
-  // ones (about 900). SHA-NI (90 per lane plus 85) is cheaper up to 6
-  // lanes (630 against 640; 720 against 650 for 7); the portable code
-  // loses from two lanes on (at one lane the two are about even).
-  t.sha2.sha256_compress_lanes = sha256_compress_lanes;
-  t.tuning.sha256_lanes_min = cpu.sha_ni ? 7 : 2;
-  // Multi-buffer SHA-512, up to 4 lanes in 256-bit registers (a pass
+  // ones (about 900). SHA-NI (90 per way plus 85) is cheaper up to 6
+  // ways (630 against 640; 720 against 650 for 7); the portable code
+  // loses from two ways on (at one way the two are about even).
+  t.sha2.sha256_compress_ways = sha256_compress_ways;
+  t.tuning.sha256_ways_min = cpu.sha_ni ? 7 : 2;
+  // Multi-buffer SHA-512, up to 4 ways in 256-bit registers (a pass
   // costs about 705 ticks, measured as above) and 5 to 8 in 512-bit
-  // ones (about 1,045, 131 per lane at eight against the portable
-  // code's 730). At one lane the pass is about even with the portable
-  // code (700 against 730), so the lanes call is taken from two on.
-  t.sha2.sha512_compress_lanes = sha512_compress_lanes;
-  t.tuning.sha512_lanes_min = 2;
+  // ones (about 1,045, 131 per way at eight against the portable
+  // code's 730). At one way the pass is about even with the portable
+  // code (700 against 730), so the ways call is taken from two on.
+  t.sha2.sha512_compress_ways = sha512_compress_ways;
+  t.tuning.sha512_ways_min = 2;
 }
 
 }  // namespace pqlab::kernels::avx512
