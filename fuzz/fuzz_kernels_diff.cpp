@@ -114,87 +114,87 @@ Inputs make_inputs(fuzz::Input& in) {
 Outputs run_backend(const k::Table& t, const Inputs& x) {
   Outputs o{};
   o.keccak_x1 = x.keccak;
-  for (std::size_t s = 0; s < 8; ++s) t.keccak_f1600_x1(o.keccak_x1.data() + s * k::keccak_lanes);
+  for (std::size_t s = 0; s < 8; ++s) t.keccak.keccak_f1600_x1(o.keccak_x1.data() + s * k::keccak_lanes);
   o.keccak_x4 = x.keccak;
-  t.keccak_f1600_x4(o.keccak_x4.data());
-  t.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
+  t.keccak.keccak_f1600_x4(o.keccak_x4.data());
+  t.keccak.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
   o.keccak_x8 = x.keccak;
-  t.keccak_f1600_x8(o.keccak_x8.data());
+  t.keccak.keccak_f1600_x8(o.keccak_x8.data());
   std::array<std::uint64_t, 8 * k::keccak_lanes> sliced;
   for (std::size_t s = 0; s < 8; ++s)
     for (std::size_t i = 0; i < k::keccak_lanes; ++i) sliced[8 * i + s] = x.keccak[s * k::keccak_lanes + i];
-  t.keccak_f1600_sliced8(sliced.data(), x.sliced_count);
+  t.keccak.keccak_f1600_sliced8(sliced.data(), x.sliced_count);
   for (std::size_t s = 0; s < x.sliced_count; ++s)
     for (std::size_t i = 0; i < k::keccak_lanes; ++i) o.keccak_sliced[s * k::keccak_lanes + i] = sliced[8 * i + s];
   o.sha256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  t.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
+  t.sha2.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
   const std::uint8_t* blocks[4];
   for (std::size_t i = 0; i < 4; ++i) {
     blocks[i] = x.blocks.data() + 64 * i;
     for (std::size_t w = 0; w < 8; ++w)
       o.sha256_lanes[i][w] = o.sha256_one_by_one[i][w] = static_cast<std::uint32_t>(0x01010101u * (i + 1) + w);
   }
-  t.sha256_compress_lanes(o.sha256_lanes, blocks, x.sha_lanes);
-  for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
+  t.sha2.sha256_compress_ways(o.sha256_lanes, blocks, x.sha_lanes);
+  for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha2.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
   o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
-  t.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
+  t.sha2.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
   const std::uint8_t* blocks512[8];
   for (std::size_t i = 0; i < 8; ++i) {
     blocks512[i] = x.blocks.data() + 16 * i;
     for (std::size_t w = 0; w < 8; ++w)
       o.sha512_lanes[i][w] = o.sha512_one_by_one[i][w] = 0x0101010101010101u * (i + 1) + w;
   }
-  t.sha512_compress_lanes(o.sha512_lanes, blocks512, x.sha512_lanes);
-  for (std::size_t i = 0; i < x.sha512_lanes; ++i) t.sha512_compress(o.sha512_one_by_one[i], blocks512[i], 1);
+  t.sha2.sha512_compress_ways(o.sha512_lanes, blocks512, x.sha512_lanes);
+  for (std::size_t i = 0; i < x.sha512_lanes; ++i) t.sha2.sha512_compress(o.sha512_one_by_one[i], blocks512[i], 1);
   o.kem_ntt = x.kem_a;
-  t.mlkem_ntt(o.kem_ntt.data());
+  t.mlkem.mlkem_ntt(o.kem_ntt.data());
   o.kem_invntt = x.kem_a;
-  t.mlkem_invntt_tomont(o.kem_invntt.data());
+  t.mlkem.mlkem_invntt_tomont(o.kem_invntt.data());
   o.kem_basemul = {};
-  t.mlkem_basemul_acc(o.kem_basemul.data(), x.kem_a.data(), x.kem_b.data());
+  t.mlkem.mlkem_basemul_acc(o.kem_basemul.data(), x.kem_a.data(), x.kem_b.data());
   o.dsa_ntt = x.dsa_a;
-  t.mldsa_ntt(o.dsa_ntt.data());
+  t.mldsa.mldsa_ntt(o.dsa_ntt.data());
   o.dsa_invntt = x.dsa_a;
-  t.mldsa_invntt_tomont(o.dsa_invntt.data());
-  t.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
+  t.mldsa.mldsa_invntt_tomont(o.dsa_invntt.data());
+  t.mldsa.mldsa_pointwise_montgomery(o.dsa_pointwise.data(), x.dsa_a.data(), x.dsa_b.data());
   o.dsa_pointwise_acc = x.dsa_a;  // |r_i| < q: two products stay below 3q
-  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_a.data(), x.dsa_b.data());
-  t.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_b.data(), x.dsa_a.data());
+  t.mldsa.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_a.data(), x.dsa_b.data());
+  t.mldsa.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_b.data(), x.dsa_a.data());
   // Slots below rej_filled are zero and stay so; the slots past the count
   // are scratch the filter may write, so they are cleared before comparing.
   o.kem_rej = {};
-  o.kem_rej_count = t.mlkem_rej_uniform_vartime(o.kem_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
+  o.kem_rej_count = t.mlkem.mlkem_rej_uniform_vartime(o.kem_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.kem_rej_count; i < o.kem_rej.size(); ++i) o.kem_rej[i] = 0;
   o.dsa_rej = {};
-  o.dsa_rej_count = t.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
+  o.dsa_rej_count = t.mldsa.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
   o.dsa_rej_eta = {};
-  o.dsa_rej_eta_count = t.mldsa_rej_eta(o.dsa_rej_eta.data(), x.rej_filled, x.blocks.data(), x.eta_len, x.dsa_eta);
+  o.dsa_rej_eta_count = t.mldsa.mldsa_rej_eta(o.dsa_rej_eta.data(), x.rej_filled, x.blocks.data(), x.eta_len, x.dsa_eta);
   for (std::size_t i = o.dsa_rej_eta_count; i < o.dsa_rej_eta.size(); ++i) o.dsa_rej_eta[i] = 0;
-  o.kem_decode12_in_range = t.mlkem_byte_decode12(o.kem_decoded12.data(), x.codec_bytes.data()) == 0;
-  t.mlkem_byte_encode12(o.kem_encoded12.data(), x.kem_a.data());
+  o.kem_decode12_in_range = t.mlkem.mlkem_byte_decode12(o.kem_decoded12.data(), x.codec_bytes.data()) == 0;
+  t.mlkem.mlkem_byte_encode12(o.kem_encoded12.data(), x.kem_a.data());
   o.kem_compressed = {};
-  t.mlkem_compress_encode(o.kem_compressed.data(), x.kem_a.data(), x.compress_d);
-  t.mlkem_decode_decompress(o.kem_decompressed.data(), x.codec_bytes.data(), x.compress_d);
-  t.mlkem_cbd(o.kem_cbd.data(), x.codec_bytes.data(), x.eta);
+  t.mlkem.mlkem_compress_encode(o.kem_compressed.data(), x.kem_a.data(), x.compress_d);
+  t.mlkem.mlkem_decode_decompress(o.kem_decompressed.data(), x.codec_bytes.data(), x.compress_d);
+  t.mlkem.mlkem_cbd(o.kem_cbd.data(), x.codec_bytes.data(), x.eta);
   // dsa_a (|a_i| < q) serves as MakeHint's z, the norm check's input and
   // the packed z.
-  t.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
+  t.mldsa.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
   // UseHint with the first 32 bytes of `blocks` as the hint bits.
-  t.mldsa_use_hint(o.dsa_use_hint.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
-  o.dsa_hint_count = t.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
-  o.dsa_norm = t.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
+  t.mldsa.mldsa_use_hint(o.dsa_use_hint.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
+  o.dsa_hint_count = t.mldsa.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
+  o.dsa_norm = t.mldsa.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
   o.dsa_z_packed = {};
-  t.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);
+  t.mldsa.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);
   // Any 32·b bytes unpack: the Keccak states' bytes (1,600 of them) serve.
-  t.mldsa_unpack_z(o.dsa_z_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.gamma1);
+  t.mldsa.mldsa_unpack_z(o.dsa_z_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.gamma1);
   // dsa_a (|a_i| < q < 2^30) as y and w.
   o.dsa_reduce32 = x.dsa_wide;
-  t.mldsa_reduce32(o.dsa_reduce32.data());
+  t.mldsa.mldsa_reduce32(o.dsa_reduce32.data());
   o.dsa_freeze = x.dsa_wide;
-  t.mldsa_freeze(o.dsa_freeze.data());
-  t.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
-  t.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
+  t.mldsa.mldsa_freeze(o.dsa_freeze.data());
+  t.mldsa.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
+  t.mldsa.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
   return o;
 }
 

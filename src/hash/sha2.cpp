@@ -102,12 +102,12 @@ Sha256Family<D>::~Sha256Family() {
 
 template <std::size_t D>
 void Sha256Family<D>::absorb(std::span<const std::uint8_t> data) {
-  absorb_blocks<block_bytes>(state_, block_, fill_, total_, data, kernels::active().sha256_compress);
+  absorb_blocks<block_bytes>(state_, block_, fill_, total_, data, kernels::active().sha2.sha256_compress);
 }
 
 template <std::size_t D>
 void Sha256Family<D>::finalize(std::span<std::uint8_t, D> digest) {
-  pad_and_compress<block_bytes, 8>(state_, block_, fill_, total_, kernels::active().sha256_compress);
+  pad_and_compress<block_bytes, 8>(state_, block_, fill_, total_, kernels::active().sha2.sha256_compress);
   store_be_truncated(state_, digest.data(), D);
   secure_wipe(block_, sizeof block_);
   *this = Sha256Family();
@@ -130,12 +130,12 @@ Sha512Family<D, T>::~Sha512Family() {
 
 template <std::size_t D, bool T>
 void Sha512Family<D, T>::absorb(std::span<const std::uint8_t> data) {
-  absorb_blocks<block_bytes>(state_, block_, fill_, total_, data, kernels::active().sha512_compress);
+  absorb_blocks<block_bytes>(state_, block_, fill_, total_, data, kernels::active().sha2.sha512_compress);
 }
 
 template <std::size_t D, bool T>
 void Sha512Family<D, T>::finalize(std::span<std::uint8_t, D> digest) {
-  pad_and_compress<block_bytes, 16>(state_, block_, fill_, total_, kernels::active().sha512_compress);
+  pad_and_compress<block_bytes, 16>(state_, block_, fill_, total_, kernels::active().sha2.sha512_compress);
   store_be_truncated(state_, digest.data(), D);
   secure_wipe(block_, sizeof block_);
   *this = Sha512Family();

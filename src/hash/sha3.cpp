@@ -4,7 +4,8 @@
 
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
-#include "hash/keccak_lanes.hpp"
+#include "hash/keccak_ways.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -66,7 +67,7 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
     if (!data.empty()) __builtin_trap();
     return;
   }
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
   // Fill a partial block byte by byte.
@@ -98,14 +99,14 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
 void KeccakSponge::finalize() {
   if (squeezing_) return;
   pad(state_, pos_, domain_, rate_);
-  kernels::active().keccak_f1600_x1(state_);
+  kernels::active().keccak.keccak_f1600_x1(state_);
   pos_ = 0;
   squeezing_ = true;
 }
 
 void KeccakSponge::squeeze(std::span<std::uint8_t> out) {
   finalize();
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   std::uint8_t* p = out.data();
   std::size_t n = out.size();
   while (n > 0) {
@@ -165,14 +166,14 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
       sa[i] ^= load_le64(a.data() + block * rate + 8 * i);
       sb[i] ^= load_le64(b.data() + block * rate + 8 * i);
     }
-    detail::permute_lanes(states, 2, 4);
+    detail::permute_ways(states, 2, 4);
   }
   const std::size_t done = blocks * rate;
   xor_bytes(sa, a.data() + done, a.size() - done);
   xor_bytes(sb, b.data() + done, b.size() - done);
   pad(sa, a.size() - done, 0x06, rate);  // SHA-3's domain bits
   pad(sb, b.size() - done, 0x1f, rate);  // SHAKE's
-  detail::permute_lanes(states, 2, 4);
+  detail::permute_ways(states, 2, 4);
   for (std::size_t i = 0; i < 4; ++i) {
     store_le64(a_out.data() + 8 * i, sa[i]);
     store_le64(b_out.data() + 8 * i, sb[i]);
@@ -190,28 +191,28 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
 
 namespace detail {
 
-void permute_lanes(std::uint64_t* states, std::size_t count, std::size_t capacity) {
+void permute_ways(std::uint64_t* states, std::size_t count, std::size_t capacity) {
   const kernels::Table& k = kernels::active();
   std::size_t done = 0;
   while (done < count) {
     const std::size_t left = count - done;
     std::uint64_t* first = states + done * kernels::keccak_lanes;
     std::size_t width = 1;
-    if (capacity - done >= 8 && left >= k.keccak_x8_min_lanes) width = 8;
-    else if (capacity - done >= 4 && left >= k.keccak_x4_min_lanes) width = 4;
+    if (capacity - done >= 8 && left >= k.tuning.keccak_x8_min_ways) width = 8;
+    else if (capacity - done >= 4 && left >= k.tuning.keccak_x4_min_ways) width = 4;
     for (std::size_t i = left; i < width; ++i)
       for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
-    if (width == 8) k.keccak_f1600_x8(first);
-    else if (width == 4) k.keccak_f1600_x4(first);
-    else k.keccak_f1600_x1(first);
+    if (width == 8) k.keccak.keccak_f1600_x8(first);
+    else if (width == 4) k.keccak.keccak_f1600_x4(first);
+    else k.keccak.keccak_f1600_x1(first);
     done += width < left ? width : left;
   }
 }
 
 void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
   const kernels::Table& k = kernels::active();
-  if (count >= k.keccak_sliced_min_states) {
-    k.keccak_f1600_sliced8(batch, count);
+  if (count >= k.tuning.keccak_sliced_min_states) {
+    k.keccak.keccak_f1600_sliced8(batch, count);
     return;
   }
   // Fewer states than a sliced call pays off for: each copied out, permuted
@@ -219,7 +220,7 @@ void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
   std::uint64_t state[25];
   for (std::size_t j = 0; j < count; ++j) {
     for (std::size_t w = 0; w < 25; ++w) state[w] = batch[sliced_index(w, j)];
-    k.keccak_f1600_x1(state);
+    k.keccak.keccak_f1600_x1(state);
     for (std::size_t w = 0; w < 25; ++w) batch[sliced_index(w, j)] = state[w];
   }
   secure_wipe(state, sizeof state);
@@ -260,7 +261,7 @@ void KeccakRider::load_next(std::uint64_t lane[25]) {
 void KeccakRider::store(const std::uint64_t lane[25]) { std::memcpy(state_, lane, sizeof state_); }
 
 void KeccakRider::finish(std::span<std::uint8_t> out) {
-  const auto permute = kernels::active().keccak_f1600_x1;
+  const auto permute = kernels::active().keccak.keccak_f1600_x1;
   while (pending()) {
     load_next(state_);
     permute(state_);
@@ -269,22 +270,22 @@ void KeccakRider::finish(std::span<std::uint8_t> out) {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-KeccakLanes<RateBytes, Domain>::~KeccakLanes() {
+KeccakWays<RateBytes, Domain>::~KeccakWays() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::start(std::size_t lanes) {
-  lanes_ = lanes < max_lanes ? lanes : max_lanes;
+void KeccakWays<RateBytes, Domain>::start(std::size_t lanes) {
+  ways_ = lanes < max_ways ? lanes : max_ways;
   // The permutation calls run on whole groups of 4 or 8 states.
-  const std::size_t group = lanes_ <= 1 ? lanes_ : lanes_ <= 4 ? 4 : max_lanes;
+  const std::size_t group = ways_ <= 1 ? ways_ : ways_ <= 4 ? 4 : max_ways;
   touched_ = touched_ > group ? touched_ : group;
-  std::memset(states_, 0, lanes_ * sizeof(std::uint64_t) * 25);
+  std::memset(states_, 0, ways_ * sizeof(std::uint64_t) * 25);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
+void KeccakWays<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
                                                         std::size_t len) {
   std::uint64_t* s = states_ + 25 * lane;
   xor_bytes(s, data, len);
@@ -292,46 +293,46 @@ void KeccakLanes<RateBytes, Domain>::absorb_final_block(std::size_t lane, const 
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
+void KeccakWays<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
   start(lanes);
-  for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane].data(), in[lane].size());
+  for (std::size_t lane = 0; lane < ways_; ++lane) absorb_final_block(lane, in[lane].data(), in[lane].size());
   // Each squeeze_block permutes first, so no permutation is pending here.
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes,
+void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes,
                                                   std::size_t lanes) {
   start(lanes);
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
-    for (std::size_t lane = 0; lane < lanes_; ++lane)
+    for (std::size_t lane = 0; lane < ways_; ++lane)
       for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load_le64(in[lane] + at + 8 * i);
-    detail::permute_lanes(states_, lanes_, max_lanes);
+    detail::permute_ways(states_, ways_, max_ways);
   }
-  for (std::size_t lane = 0; lane < lanes_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
+  for (std::size_t lane = 0; lane < ways_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, std::size_t bytes,
+void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, std::size_t bytes,
                                                 std::uint8_t* const* out, std::size_t out_bytes, std::size_t lanes) {
-  KeccakLanes h;
+  KeccakWays h;
   h.absorb_equal(in, bytes, lanes);
   h.squeeze_block(out, out_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes,
+void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes,
                                                    KeccakRider* rider) {
-  if (rider != nullptr && rider->can_ride() && lanes_ < max_lanes) {
-    std::uint64_t* lane = states_ + 25 * lanes_;
+  if (rider != nullptr && rider->can_ride() && ways_ < max_ways) {
+    std::uint64_t* lane = states_ + 25 * ways_;
     rider->load_next(lane);
-    touched_ = touched_ > lanes_ + 1 ? touched_ : lanes_ + 1;
-    detail::permute_lanes(states_, lanes_ + 1, max_lanes);
+    touched_ = touched_ > ways_ + 1 ? touched_ : ways_ + 1;
+    detail::permute_ways(states_, ways_ + 1, max_ways);
     rider->store(lane);
   } else {
-    detail::permute_lanes(states_, lanes_, max_lanes);
+    detail::permute_ways(states_, ways_, max_ways);
   }
-  for (std::size_t lane = 0; lane < lanes_; ++lane) {
+  for (std::size_t lane = 0; lane < ways_; ++lane) {
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(out[lane], states_ + 25 * lane, bytes);
     } else {
@@ -340,9 +341,9 @@ void KeccakLanes<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std
   }
 }
 
-template class KeccakLanes<Shake128::rate_bytes, 0x1f>;
-template class KeccakLanes<Shake256::rate_bytes, 0x1f>;
-template class KeccakLanes<Sha3_256::rate_bytes, 0x06>;
-template class KeccakLanes<Sha3_512::rate_bytes, 0x06>;
+template class KeccakWays<Shake128::rate_bytes, 0x1f>;
+template class KeccakWays<Shake256::rate_bytes, 0x1f>;
+template class KeccakWays<Sha3_256::rate_bytes, 0x06>;
+template class KeccakWays<Sha3_512::rate_bytes, 0x06>;
 
 }  // namespace pqlab::hash

@@ -1,16 +1,41 @@
-// Constants of Z_q for ML-DSA, q = 8380417 (FIPS 204 §7.5), shared by the
-// NTT kernels of every backend. Computed at compile time (consteval: no
-// code is emitted).
+// Z_q for ML-DSA, q = 8380417 (FIPS 204 §2.3 "mod ±", §7.5): q itself (the
+// one definition; the scheme code in mldsa/ takes it from here), the scalar
+// reductions that the kernels and the scheme share, and the NTT constants of
+// every backend (computed at compile time: consteval, no code is emitted).
+// The reductions are branch-free: they run on secret coefficients.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace pqlab::kernels::mldsa_field {
 
 inline constexpr std::int32_t q = 8380417;
+inline constexpr std::size_t n = 256;
 // q^-1 mod 2^32, so that a - (a·q^-1 mod 2^32)·q is divisible by 2^32.
 inline constexpr std::int32_t q_inv = 58728449;
 static_assert(static_cast<std::uint32_t>(q) * static_cast<std::uint32_t>(q_inv) == 1u);
+
+// A representative of a mod q in [-6283008, 6283008] (so |r| < q), for
+// |a| < 2^31 - 2^22: subtracts round(a / 2^23)·q, as 2^23 - q = 2^13 - 1
+// makes q a close stand-in for 2^23. Values congruent to a small v (|v| <
+// 2^22 - 2^13) come back as exactly v.
+inline std::int32_t reduce32(std::int32_t a) {
+  const std::int32_t t = (a + (1 << 22)) >> 23;
+  return a - t * q;
+}
+
+// a + q if a < 0: maps (-q, q) onto [0, q).
+inline std::int32_t add_q_if_negative(std::int32_t a) { return a + ((a >> 31) & q); }
+
+// The representative of a mod q in [0, q), for |a| < 2^31 - 2^22.
+inline std::int32_t freeze(std::int32_t a) { return add_q_if_negative(reduce32(a)); }
+
+// |a| for |a| < 2^31, without a branch.
+inline std::int32_t abs_ct(std::int32_t a) {
+  const std::int32_t sign = a >> 31;
+  return (a ^ sign) - sign;
+}
 
 consteval std::int64_t pow_mod(std::int64_t base, std::int64_t exp) {
   std::int64_t r = 1;

@@ -78,8 +78,9 @@ constexpr std::int16_t decompress(std::uint32_t y, std::size_t d) {
 }
 
 // Calls f.template operator()<D>() with D = d, for the compression widths
-// d in {1, 4, 5, 10, 11} (any other d is taken as 11), so that each
-// backend's codec entries dispatch to compile-time widths.
+// d in {1, 4, 5, 10, 11} (FIPS 203 Table 2's d_u and d_v), so that each
+// backend's codec entries dispatch to compile-time widths. Any other d is a
+// caller's bug: it traps rather than being taken for one of them.
 template <class F>
 constexpr void with_compress_width(unsigned d, F&& f) {
   switch (d) {
@@ -87,7 +88,8 @@ constexpr void with_compress_width(unsigned d, F&& f) {
     case 4: return f.template operator()<4>();
     case 5: return f.template operator()<5>();
     case 10: return f.template operator()<10>();
-    default: return f.template operator()<11>();
+    case 11: return f.template operator()<11>();
+    default: __builtin_trap();
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/sampling.hpp"
 #include "pqlab/hash.hpp"
@@ -22,7 +23,7 @@ template <class P>
   using L = Layout<P>;
   static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
   constexpr std::size_t kTotal = P::l + P::k;
-  constexpr std::size_t kBatch = hash::Shake256Lanes::max_lanes;
+  constexpr std::size_t kBatch = hash::Shake256Ways::max_ways;
   std::array<Poly, kBatch> s;
   WipeOnExit<decltype(s)> wipe(s);
   for (std::size_t done = 0; done < kTotal; done += kBatch) {

@@ -75,11 +75,11 @@ inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
 // unpacks z); pack: |z_i| < 2^31 - 2^19.
 template <class P>
 inline void pack_z(std::uint8_t* out, const Poly& z) {
-  kernels::active().mldsa_pack_z(out, z.c.data(), P::gamma1);
+  kernels::active().mldsa.mldsa_pack_z(out, z.c.data(), P::gamma1);
 }
 template <class P>
 inline void unpack_z(Poly& z, const std::uint8_t* in) {
-  kernels::active().mldsa_unpack_z(z.c.data(), in, P::gamma1);
+  kernels::active().mldsa.mldsa_unpack_z(z.c.data(), in, P::gamma1);
 }
 
 // w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1).

@@ -7,50 +7,50 @@ namespace pqlab::mldsa::detail {
 
 void ntt(NttPoly& out, const Poly& in) {
   out.c = in.c;
-  kernels::active().mldsa_ntt(out.c.data());
+  kernels::active().mldsa.mldsa_ntt(out.c.data());
 }
 
 void intt_tomont(Poly& out, const NttPoly& in) {
   out.c = in.c;
-  kernels::active().mldsa_invntt_tomont(out.c.data());
+  kernels::active().mldsa.mldsa_invntt_tomont(out.c.data());
 }
 
 void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa_pointwise_montgomery(r.c.data(), a.c.data(), b.c.data());
+  kernels::active().mldsa.mldsa_pointwise_montgomery(r.c.data(), a.c.data(), b.c.data());
 }
 
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
+  kernels::active().mldsa.mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
 }
 
-void reduce(NttPoly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
-void reduce(Poly& a) { kernels::active().mldsa_reduce32(a.c.data()); }
-void freeze(Poly& a) { kernels::active().mldsa_freeze(a.c.data()); }
+void reduce(NttPoly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
+void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
+void freeze(Poly& a) { kernels::active().mldsa.mldsa_freeze(a.c.data()); }
 
 void add_reduce32(Poly& z, const Poly& y, const Poly& t) {
-  kernels::active().mldsa_add_reduce32(z.c.data(), y.c.data(), t.c.data());
+  kernels::active().mldsa.mldsa_add_reduce32(z.c.data(), y.c.data(), t.c.data());
 }
 void sub_reduce32_freeze(Poly& r, const Poly& w, const Poly& t) {
-  kernels::active().mldsa_sub_reduce32_freeze(r.c.data(), w.c.data(), t.c.data());
+  kernels::active().mldsa.mldsa_sub_reduce32_freeze(r.c.data(), w.c.data(), t.c.data());
 }
 
 std::uint32_t norm_at_least(const Poly& a, std::int32_t bound) {
-  return kernels::active().mldsa_norm_at_least(a.c.data(), bound);
+  return kernels::active().mldsa.mldsa_norm_at_least(a.c.data(), bound);
 }
 
 template <std::int32_t Gamma2>
 void decompose(Poly& high, Poly& low, const Poly& a) {
-  kernels::active().mldsa_decompose(high.c.data(), low.c.data(), a.c.data(), Gamma2);
+  kernels::active().mldsa.mldsa_decompose(high.c.data(), low.c.data(), a.c.data(), Gamma2);
 }
 
 template <std::int32_t Gamma2>
 std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z) {
-  return kernels::active().mldsa_make_hint(hint_bits, r.c.data(), z.c.data(), Gamma2);
+  return kernels::active().mldsa.mldsa_make_hint(hint_bits, r.c.data(), z.c.data(), Gamma2);
 }
 
 template <std::int32_t Gamma2>
 void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
-  kernels::active().mldsa_use_hint(w1.c.data(), r.c.data(), hint_bits, Gamma2);
+  kernels::active().mldsa.mldsa_use_hint(w1.c.data(), r.c.data(), hint_bits, Gamma2);
 }
 
 // The two γ2 of FIPS 204 Table 1.

@@ -1,87 +1,19 @@
-// ML-DSA rounding (FIPS 204 §7.4): Power2Round, Decompose, HighBits,
-// LowBits, MakeHint, UseHint. Branch-free: signing applies them to secrets.
-// Inputs r are the representatives of r mod q in [0, q) unless stated.
+// ML-DSA rounding (FIPS 204 §7.4), as the scheme code uses it: defined once
+// with the kernels, in kernels/mldsa_rounding.hpp; this header names it in
+// mldsa::detail.
 #pragma once
-#include <cstdint>
-
+#include "kernels/mldsa_rounding.hpp"
 #include "mldsa/reduce.hpp"
 
 namespace pqlab::mldsa::detail {
 
-inline constexpr int d = 13;  // dropped bits of t (FIPS 204 Table 1)
-
-struct Split {
-  std::int32_t high;
-  std::int32_t low;
-};
-
-// FIPS 204 Alg. 35 (Power2Round). r = r1·2^d + r0 with r0 in (-2^(d-1),
-// 2^(d-1)]: r1 = ⌊(r + 2^(d-1) - 1) / 2^d⌋.
-inline Split power2round(std::int32_t r) {
-  const std::int32_t high = (r + (1 << (d - 1)) - 1) >> d;
-  return {high, r - (high << d)};
-}
-
-// FIPS 204 Alg. 36 (Decompose) for γ2 = (q-1)/88 or (q-1)/32.
-// r = r1·2γ2 + r0 with r0 in (-γ2, γ2] gives r1 = ⌊(r + γ2 - 1) / 2γ2⌋.
-// The division uses 32-bit multiplies only (so loops over a polynomial
-// vectorise): 2γ2 = 2^s·D with D·M = 2^20 - 1 (D = 1023, M = 1025 for
-// (q-1)/32; D = 93, M = 11275 for (q-1)/88), and for the x = (r + γ2 - 1)
-// >> s that r in [0, q) gives, ⌊x / D⌋ = (x·M + ⌊M/2⌋) >> 20: x·M / 2^20
-// falls short of x / D by less than x_max / (D·2^20) ≤ 2^-16, well inside the
-// half step the offset adds (checked for all of Z_q by the unit tests).
-// When r - r0 = q - 1 (r1 reaches m = (q-1)/2γ2) the standard sets r1 = 0
-// and r0 = r0 - 1, that is r0 = r - q.
-// The vector kernels (src/kernels/x86_avx*/mldsa_rounding.cpp) take the
-// same constants from DecomposeDivision.
-template <std::int32_t Gamma2>
-struct DecomposeDivision {
-  static_assert(Gamma2 == (q - 1) / 32 || Gamma2 == (q - 1) / 88);
-  static constexpr int shift = Gamma2 == (q - 1) / 32 ? 9 : 11;
-  static constexpr std::int32_t multiplier = Gamma2 == (q - 1) / 32 ? 1025 : 11275;
-  static constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
-};
-
-template <std::int32_t Gamma2>
-inline Split decompose(std::int32_t r) {
-  using Div = DecomposeDivision<Gamma2>;
-  constexpr std::int32_t m = Div::m;
-  const std::int32_t x = (r + Gamma2 - 1) >> Div::shift;
-  std::int32_t high = (x * Div::multiplier + Div::multiplier / 2) >> 20;
-  const std::int32_t low = r - high * 2 * Gamma2;
-  // wrap = -1 iff high == m (high never exceeds m, so iff high - m >= 0).
-  const std::int32_t wrap = ~((high - m) >> 31);
-  high &= ~wrap;
-  return {high, low + wrap};
-}
-
-// FIPS 204 Alg. 37 (HighBits). LowBits (Alg. 38) is decompose's low part;
-// the kernels' mldsa_decompose makes both for a whole polynomial.
-template <std::int32_t Gamma2>
-inline std::int32_t high_bits(std::int32_t r) {
-  return decompose<Gamma2>(r).high;
-}
-
-// FIPS 204 Alg. 39 (MakeHint): 1 iff HighBits(r) != HighBits(r + z). Here
-// both arguments arrive already in [0, q): r and r_plus_z = (r + z) mod q.
-template <std::int32_t Gamma2>
-inline std::int32_t make_hint(std::int32_t r, std::int32_t r_plus_z) {
-  const std::int32_t diff = high_bits<Gamma2>(r) ^ high_bits<Gamma2>(r_plus_z);
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(diff | -diff) >> 31);
-}
-
-// FIPS 204 Alg. 40 (UseHint), h in {0, 1}: with a hint, r1 moves one step
-// towards r0's sign, modulo m = (q-1)/2γ2.
-template <std::int32_t Gamma2>
-inline std::int32_t use_hint(std::int32_t r, std::int32_t h) {
-  constexpr std::int32_t m = (q - 1) / (2 * Gamma2);
-  const Split s = decompose<Gamma2>(r);
-  const std::int32_t low_positive = static_cast<std::int32_t>(static_cast<std::uint32_t>(-s.low) >> 31);
-  const std::int32_t step = (2 * low_positive - 1) & -h;  // +1, -1 or 0 (h is 0 or 1)
-  std::int32_t high = s.high + step;
-  high += (high >> 31) & m;  // -1 -> m - 1
-  high -= ((m - 1 - high) >> 31) & m;  // m -> 0
-  return high;
-}
+using kernels::mldsa_field::d;
+using kernels::mldsa_field::decompose;
+using kernels::mldsa_field::DecomposeDivision;
+using kernels::mldsa_field::high_bits;
+using kernels::mldsa_field::make_hint;
+using kernels::mldsa_field::power2round;
+using kernels::mldsa_field::Split;
+using kernels::mldsa_field::use_hint;
 
 }  // namespace pqlab::mldsa::detail

@@ -1,4 +1,5 @@
 // ML-DSA pseudorandom sampling (FIPS 204 §7.3).
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/sampling.hpp"
 
 #include <array>
@@ -15,15 +16,15 @@ constexpr std::size_t kShake256Block = hash::Shake256::rate_bytes;  // 136
 // Five blocks give 280 candidates; 256 are needed and each is accepted with
 // probability q / 2^23 ≈ 0.999, so more are rarely squeezed.
 constexpr std::size_t kInitialBlocks = 5;
-static_assert(kMatrixBatch == hash::Shake128Lanes::max_lanes, "Â batches fill the SHAKE128 lanes");
-static_assert(kMaskBatch == hash::Shake256Lanes::max_lanes, "mask batches fill the SHAKE256 lanes");
+static_assert(kMatrixBatch == hash::Shake128Ways::max_ways, "Â batches fill the SHAKE128 lanes");
+static_assert(kMaskBatch == hash::Shake256Ways::max_ways, "mask batches fill the SHAKE256 lanes");
 
 // FIPS 204 Alg. 30's filter (with Alg. 14, CoeffFromThreeBytes) over a
 // buffer, at the kernel seam: appends accepted values to out from position
 // `filled`; returns the new count.
 std::size_t accept_three_byte_coeffs_vartime(NttPoly& out, std::size_t filled, const std::uint8_t* buf,
                                              std::size_t len) {
-  return kernels::active().mldsa_rej_uniform_vartime(out.c.data(), filled, buf, len);
+  return kernels::active().mldsa.mldsa_rej_uniform_vartime(out.c.data(), filled, buf, len);
 }
 
 std::array<std::uint8_t, 34> matrix_seed(Seed32 rho, MatrixIndex at) {
@@ -46,10 +47,10 @@ void fill_indexed_seed(std::array<std::uint8_t, 66>& seed, Seed64 seed64, std::u
 // Starts `lanes` SHAKE256 instances side by side on seed64 ‖
 // IntegerToBytes(first + lane, 2), written to `seeds` (secret: the caller
 // wipes them).
-using IndexedSeeds = std::array<std::array<std::uint8_t, 66>, hash::Shake256Lanes::max_lanes>;
-void absorb_indexed_seeds(hash::Shake256Lanes& xof, IndexedSeeds& seeds, Seed64 seed64, std::uint16_t first,
+using IndexedSeeds = std::array<std::array<std::uint8_t, 66>, hash::Shake256Ways::max_ways>;
+void absorb_indexed_seeds(hash::Shake256Ways& xof, IndexedSeeds& seeds, Seed64 seed64, std::uint16_t first,
                           std::size_t lanes) {
-  std::span<const std::uint8_t> in[hash::Shake256Lanes::max_lanes];
+  std::span<const std::uint8_t> in[hash::Shake256Ways::max_ways];
   for (std::size_t lane = 0; lane < lanes; ++lane) {
     fill_indexed_seed(seeds[lane], seed64, static_cast<std::uint16_t>(first + lane));
     in[lane] = seeds[lane];
@@ -75,21 +76,21 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
 // FIPS 204 Alg. 30 (RejNTTPoly), up to eight entries side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
                               hash::KeccakRider* rider) {
-  constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
+  constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    std::array<std::array<std::uint8_t, 34>, kLanes> seeds;
-    std::span<const std::uint8_t> in[kLanes];
+    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    std::array<std::array<std::uint8_t, 34>, kWays> seeds;
+    std::span<const std::uint8_t> in[kWays];
     for (std::size_t lane = 0; lane < lanes; ++lane) {
       seeds[lane] = matrix_seed(rho, at[done + lane]);
       in[lane] = seeds[lane];
     }
-    hash::Shake128Lanes xof;
+    hash::Shake128Ways xof;
     xof.absorb_once(in, lanes);
-    std::array<std::array<std::uint8_t, kShake128Block>, kLanes> blocks;
-    std::uint8_t* outs[kLanes];
-    for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = blocks[lane].data();
-    std::array<std::size_t, kLanes> filled{};
+    std::array<std::array<std::uint8_t, kShake128Block>, kWays> blocks;
+    std::uint8_t* outs[kWays];
+    for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = blocks[lane].data();
+    std::array<std::size_t, kWays> filled{};
     for (bool all_full = false; !all_full;) {
       xof.squeeze_block(outs, kShake128Block, rider);
       all_full = true;
@@ -114,25 +115,25 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 template <int Eta>
 void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count) {
   static_assert(Eta == 2 || Eta == 4);
-  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
+  constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
   struct Work {
     IndexedSeeds seeds;
-    std::array<std::array<std::uint8_t, kShake256Block>, kLanes> blocks;
+    std::array<std::array<std::uint8_t, kShake256Block>, kWays> blocks;
   } w;
   const kernels::Table& k = kernels::active();
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    hash::Shake256Lanes xof;
+    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    hash::Shake256Ways xof;
     absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), lanes);
-    std::uint8_t* outs[kLanes];
-    for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.blocks[lane].data();
-    std::array<std::size_t, kLanes> filled{};
+    std::uint8_t* outs[kWays];
+    for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.blocks[lane].data();
+    std::array<std::size_t, kWays> filled{};
     for (bool all_full = false; !all_full;) {
       xof.squeeze_block(outs);
       all_full = true;
       for (std::size_t lane = 0; lane < lanes; ++lane) {
         if (filled[lane] < n)
-          filled[lane] = k.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
+          filled[lane] = k.mldsa.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
                                          kShake256Block, static_cast<unsigned>(Eta));
         all_full = all_full && filled[lane] == n;
       }
@@ -149,7 +150,7 @@ namespace {
 // FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it.
 template <int Gamma1Log2>
 void unpack_mask(Poly& out, const std::uint8_t* packed) {
-  kernels::active().mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
+  kernels::active().mldsa.mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
 }
 
 template <int Gamma1Log2>
@@ -175,19 +176,19 @@ template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
 // SHAKE256 instances run side by side.
 template <int Gamma1Log2>
 void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count) {
-  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
+  constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
   constexpr std::size_t kBlocks = (kMaskBytes<Gamma1Log2> + kShake256Block - 1) / kShake256Block;
   struct Work {
     IndexedSeeds seeds;
-    std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kLanes> bufs;
+    std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kWays> bufs;
   } w;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    hash::Shake256Lanes xof;
+    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    hash::Shake256Ways xof;
     absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), lanes);
     for (std::size_t block = 0; block < kBlocks; ++block) {
-      std::uint8_t* outs[kLanes];
-      for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kShake256Block;
+      std::uint8_t* outs[kWays];
+      for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.bufs[lane].data() + block * kShake256Block;
       xof.squeeze_block(outs);
     }
     for (std::size_t lane = 0; lane < lanes; ++lane) unpack_mask<Gamma1Log2>(out[done + lane], w.bufs[lane].data());

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/poly.hpp"
 #include "pqlab/hash.hpp"
 

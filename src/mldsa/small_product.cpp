@@ -9,7 +9,7 @@ namespace pqlab::mldsa::detail {
 
 void small_ntt(SmallNttPoly& out, const Poly& in) {
   for (std::size_t i = 0; i < n; ++i) out.c[i] = static_cast<std::int16_t>(in.c[i]);
-  kernels::active().mlkem_ntt(out.c.data());
+  kernels::active().mlkem.mlkem_ntt(out.c.data());
 }
 
 void small_multiply(Poly& out, const SmallNttPoly& a, const SmallNttPoly& b) {
@@ -17,9 +17,9 @@ void small_multiply(Poly& out, const SmallNttPoly& a, const SmallNttPoly& b) {
   SmallNttPoly r{};
   // r = a ∘ b · 2^-16 (|r_i| < 2q), reduced below q; the inverse transform
   // multiplies by 2^16 again, so r ≡ x·y (mod 3329), |r_i| < q.
-  k.mlkem_basemul_acc(r.c.data(), a.c.data(), b.c.data());
+  k.mlkem.mlkem_basemul_acc(r.c.data(), a.c.data(), b.c.data());
   for (auto& x : r.c) x = mlkem_field::barrett_reduce(x);
-  k.mlkem_invntt_tomont(r.c.data());
+  k.mlkem.mlkem_invntt_tomont(r.c.data());
   // The centred representative, which is x·y itself.
   for (std::size_t i = 0; i < n; ++i) out.c[i] = mlkem_field::barrett_reduce(r.c[i]);
   secure_wipe(&r, sizeof r);

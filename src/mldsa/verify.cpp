@@ -3,6 +3,7 @@
 #include <array>
 
 #include "common/ct.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/packing.hpp"
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"

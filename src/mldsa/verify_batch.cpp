@@ -1,12 +1,13 @@
 // ML-DSA batch verification: FIPS 204 Alg. 3 for up to max_batch
 // independent (pk, message, context, signature) items. The two hashes of
 // one length across items, tr = H(pk, 64) (Alg. 8 line 6) and c̃' = H(μ ‖
-// w1Encode(w1'), λ/4) (line 12), run in hash::Shake256Lanes; μ (messages
+// w1Encode(w1'), λ/4) (line 12), run in hash::Shake256Ways; μ (messages
 // of any length) and the lattice part run item by item. Everything here is
 // public, so it may branch.
 #include <array>
 
 #include "common/ct.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/mu.hpp"
 #include "mldsa/verify_w1.hpp"
 #include "pqlab/hash.hpp"
@@ -14,7 +15,7 @@
 
 namespace pqlab::mldsa {
 
-static_assert(max_batch <= hash::Shake256Lanes::max_lanes);
+static_assert(max_batch <= hash::Shake256Ways::max_ways);
 
 template <class P>
 Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks, std::span<const Message> msgs,
@@ -34,7 +35,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
       in[i] = pks[i].data();
       out[i] = tr[i].data();
     }
-    hash::Shake256Lanes::hash_equal(in.data(), P::pk_bytes, out.data(), 64, count);
+    hash::Shake256Ways::hash_equal(in.data(), P::pk_bytes, out.data(), 64, count);
   }
 
   // μ ‖ w1Encode(w1') of each item whose context and signature pass; the
@@ -67,7 +68,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
     in[j] = c_input[live[j]].data();
     out[j] = c_tilde_check[j].data();
   }
-  hash::Shake256Lanes::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, lanes);
+  hash::Shake256Ways::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, lanes);
   for (std::size_t j = 0; j < lanes; ++j) {
     const std::size_t i = live[j];
     results[i] = detail::status_from_ctilde_diff(ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()));

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "common/ct.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/packing.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mldsa.hpp"

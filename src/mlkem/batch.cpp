@@ -1,6 +1,6 @@
 // ML-KEM batches (FIPS 203 Alg. 16–21 for up to max_batch independent
 // items): each hash the algorithms apply to one item (G, H(ek), J) is run
-// for all items at once over hash::KeccakLanes, and K-PKE.Encrypt samples
+// for all items at once over hash::KeccakWays, and K-PKE.Encrypt samples
 // the matrix entries of all items together (kpke_encrypt_batch).
 // The steps are those of the single calls in mlkem.cpp, in the same order.
 #include <array>
@@ -10,6 +10,7 @@
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
 #include "mlkem/decaps.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mlkem/kpke.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/mlkem.hpp"
@@ -17,7 +18,7 @@
 namespace pqlab::mlkem {
 namespace {
 
-static_assert(max_batch <= hash::Sha3_256Lanes::max_lanes);
+static_assert(max_batch <= hash::Sha3_256Ways::max_ways);
 
 // data() of the first `count` items (spans or arrays), for the lanes.
 template <class Items>
@@ -55,7 +56,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ds[i][b];
     w.g_in[i][32] = static_cast<std::uint8_t>(P::k);
   }
-  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 33, data_of(w.rho_sigma, count).data(), 64, count);
+  hash::Sha3_512Ways::hash_equal(data_of(w.g_in, count).data(), 33, data_of(w.rho_sigma, count).data(), 64, count);
   std::array<std::uint8_t*, max_batch> h_out{};
   for (std::size_t i = 0; i < count; ++i) {
     // ρ is public (it ends ek): Â's rejection sampling may branch on it.
@@ -68,7 +69,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     h_out[i] = dks[i].data() + dk_hash_offset<P>;
   }
   // H(ek) into each dk (Alg. 16 line 3).
-  hash::Sha3_256Lanes::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
+  hash::Sha3_256Ways::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
   return Status::ok;
 }
 
@@ -105,8 +106,8 @@ Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const S
     for (std::size_t b = 0; b < 32; ++b) w.g_in[i][b] = ms[i][b];
     h_out[i] = w.g_in[i].data() + 32;
   }
-  hash::Sha3_256Lanes::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
-  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
+  hash::Sha3_256Ways::hash_equal(data_of(eks, count).data(), P::ek_bytes, h_out.data(), 32, count);
+  hash::Sha3_512Ways::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
   const std::array<Seed, max_batch> rs = seeds_in(w.k_r, 32);
   kpke_encrypt_batch<P>(cts, eks, ms, std::span<const Seed>(rs.data(), count));
   for (std::size_t i = 0; i < count; ++i)
@@ -148,7 +149,7 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     std::array<const std::uint8_t*, max_batch> eks{};
     std::array<std::array<std::uint8_t, 32>, max_batch> h{};
     for (std::size_t i = 0; i < count; ++i) eks[i] = dks[i].data() + dk_ek_offset<P>;
-    hash::Sha3_256Lanes::hash_equal(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
+    hash::Sha3_256Ways::hash_equal(eks.data(), P::ek_bytes, data_of(h, count).data(), 32, count);
     bool bad = false;  // every item checked; the answer is public (dk's own parts)
     for (std::size_t i = 0; i < count; ++i)
       if (decaps_key_hash_check<P>(h[i], dks[i]) != Status::ok) bad = true;
@@ -164,8 +165,8 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     }
     for (std::size_t b = 0; b < P::ct_bytes; ++b) w.z_c[i][32 + b] = cts[i][b];
   }
-  hash::Sha3_512Lanes::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
-  hash::Shake256Lanes::hash_equal(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
+  hash::Sha3_512Ways::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
+  hash::Shake256Ways::hash_equal(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
                                   32, count);
 
   // c' = K-PKE.Encrypt(ek, m', r') for all items at once; K' unless c' ≠ c,

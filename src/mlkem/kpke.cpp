@@ -4,6 +4,7 @@
 // holds Âᵀ whole (kpke_sample_matrix_vartime, so that H(ek) can ride in its
 // idle Keccak lanes), and the batch samples one row index of every item at
 // a time.
+#include "hash/keccak_parallel.hpp"
 #include "mlkem/kpke.hpp"
 
 #include <array>

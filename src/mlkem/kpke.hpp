@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 
+#include "hash/keccak_parallel.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
 

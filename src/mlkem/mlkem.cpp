@@ -1,5 +1,6 @@
 // ML-KEM (FIPS 203 §6–7): key generation, encapsulation, decapsulation and
 // the input checks, over K-PKE.
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/mlkem.hpp"
 
 #include <array>

@@ -10,13 +10,13 @@ using namespace pqlab::mlkem_field;
 
 NttPoly ntt(const Poly& p) {
   NttPoly r{p.c};
-  kernels::active().mlkem_ntt(r.c.data());
+  kernels::active().mlkem.mlkem_ntt(r.c.data());
   return r;
 }
 
 Poly invntt_from_montgomery(const NttPoly& p) {
   Poly r{p.c};
-  kernels::active().mlkem_invntt_tomont(r.c.data());
+  kernels::active().mlkem.mlkem_invntt_tomont(r.c.data());
   return r;
 }
 
@@ -24,7 +24,7 @@ template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
   NttPoly r{};
   for (std::size_t j = 0; j < K; ++j)
-    kernels::active().mlkem_basemul_acc(r.c.data(), a[j].c.data(),
+    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(),
                                         b[j].c.data());
   for (auto& x : r.c) x = barrett_reduce(x);  // |x| < 2qK ≤ 8q fits int16
   return r;
@@ -47,25 +47,25 @@ void to_montgomery(NttPoly& p) {
 }
 
 void byte_encode12(std::span<std::uint8_t, 384> out, const std::array<std::int16_t, n>& a) {
-  kernels::active().mlkem_byte_encode12(out.data(), a.data());
+  kernels::active().mlkem.mlkem_byte_encode12(out.data(), a.data());
 }
 
 void byte_decode12(std::array<std::int16_t, n>& a, std::span<const std::uint8_t, 384> in) {
-  kernels::active().mlkem_byte_decode12(a.data(), in.data());
+  kernels::active().mlkem.mlkem_byte_decode12(a.data(), in.data());
 }
 
 bool is_reduced12_vartime(std::span<const std::uint8_t, 384> in) {
   std::array<std::int16_t, n> decoded;
-  return kernels::active().mlkem_byte_decode12(decoded.data(), in.data()) == 0;
+  return kernels::active().mlkem.mlkem_byte_decode12(decoded.data(), in.data()) == 0;
 }
 
 template <std::size_t D>
 void compress_encode(std::span<std::uint8_t, 32 * D> out, const Poly& p) {
-  kernels::active().mlkem_compress_encode(out.data(), p.c.data(), D);
+  kernels::active().mlkem.mlkem_compress_encode(out.data(), p.c.data(), D);
 }
 template <std::size_t D>
 void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in) {
-  kernels::active().mlkem_decode_decompress(p.c.data(), in.data(), D);
+  kernels::active().mlkem.mlkem_decode_decompress(p.c.data(), in.data(), D);
 }
 #define PQLAB_MLKEM_INSTANTIATE_D(D)                                                   \
   template void compress_encode<D>(std::span<std::uint8_t, 32 * D>, const Poly&); \

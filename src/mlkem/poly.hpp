@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 
 namespace pqlab::mlkem {

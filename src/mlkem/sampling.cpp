@@ -2,6 +2,7 @@
 #include <array>
 
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/poly.hpp"
@@ -14,61 +15,61 @@ namespace pqlab::mlkem {
 // side by side.
 void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
                       std::size_t count, int eta) {
-  constexpr std::size_t kLanes = hash::Shake256Lanes::max_lanes;
-  constexpr std::size_t kRate = hash::Shake256Lanes::rate_bytes;
+  constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
+  constexpr std::size_t kRate = hash::Shake256Ways::rate_bytes;
   constexpr std::size_t kBlocks = (64 * 3 + kRate - 1) / kRate;  // 64η bytes, η ≤ 3
   struct Work {
-    std::array<std::array<std::uint8_t, 33>, kLanes> inputs;
-    std::array<std::array<std::uint8_t, kBlocks * kRate>, kLanes> bufs;
+    std::array<std::array<std::uint8_t, 33>, kWays> inputs;
+    std::array<std::array<std::uint8_t, kBlocks * kRate>, kWays> bufs;
   } w;
   WipeOnExit wipe(w);
   const std::size_t blocks = (64 * static_cast<std::size_t>(eta) + kRate - 1) / kRate;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kLanes ? count - done : kLanes;
-    std::span<const std::uint8_t> in[kLanes];
+    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    std::span<const std::uint8_t> in[kWays];
     for (std::size_t lane = 0; lane < lanes; ++lane) {
       for (std::size_t i = 0; i < 32; ++i) w.inputs[lane][i] = sigma[i];
       w.inputs[lane][32] = static_cast<std::uint8_t>(first_nonce + done + lane);
       in[lane] = w.inputs[lane];
     }
-    hash::Shake256Lanes prf;
+    hash::Shake256Ways prf;
     prf.absorb_once(in, lanes);
     for (std::size_t block = 0; block < blocks; ++block) {
-      std::uint8_t* outs[kLanes];
-      for (std::size_t lane = 0; lane < kLanes; ++lane) outs[lane] = w.bufs[lane].data() + block * kRate;
+      std::uint8_t* outs[kWays];
+      for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.bufs[lane].data() + block * kRate;
       prf.squeeze_block(outs);
     }
     for (std::size_t lane = 0; lane < lanes; ++lane)
-      kernels::active().mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
+      kernels::active().mlkem.mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
     done += lanes;
   }
 }
 
 // FIPS 203 Alg. 7 (SampleNTT) for up to eight entries at once over
-// hash::Shake128Lanes: every lane squeezes a block per round; the round
+// hash::Shake128Ways: every lane squeezes a block per round; the round
 // repeats until every lane has 256 coefficients below q.
 void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::KeccakRider* rider) {
-  constexpr std::size_t kLanes = hash::Shake128Lanes::max_lanes;
-  std::array<std::array<std::uint8_t, 34>, kLanes> seeds{};
-  std::span<const std::uint8_t> inputs[kLanes];
+  constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
+  std::array<std::array<std::uint8_t, 34>, kWays> seeds{};
+  std::span<const std::uint8_t> inputs[kWays];
   for (std::size_t lane = 0; lane < count; ++lane) {
     for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = entries[lane].rho[i];
     seeds[lane][32] = entries[lane].byte32;
     seeds[lane][33] = entries[lane].byte33;
     inputs[lane] = seeds[lane];
   }
-  hash::Shake128Lanes xof;
+  hash::Shake128Ways xof;
   xof.absorb_once(inputs, count);
 
-  std::array<std::size_t, kLanes> filled{};
-  std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, kLanes> blocks;
-  std::uint8_t* block_spans[kLanes];
-  for (std::size_t lane = 0; lane < kLanes; ++lane) block_spans[lane] = blocks[lane].data();
+  std::array<std::size_t, kWays> filled{};
+  std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, kWays> blocks;
+  std::uint8_t* block_spans[kWays];
+  for (std::size_t lane = 0; lane < kWays; ++lane) block_spans[lane] = blocks[lane].data();
   for (bool done = false; !done;) {
-    xof.squeeze_block(block_spans, hash::Shake128Lanes::rate_bytes, rider);
+    xof.squeeze_block(block_spans, hash::Shake128Ways::rate_bytes, rider);
     done = true;
     for (std::size_t lane = 0; lane < count; ++lane) {
-      filled[lane] = kernels::active().mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
+      filled[lane] = kernels::active().mlkem.mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
                                                                  blocks[lane].data(), blocks[lane].size());
       if (filled[lane] < n) done = false;
     }
@@ -86,7 +87,7 @@ MatrixEntry matrix_entry(std::span<const std::uint8_t, 32> rho, std::size_t row,
 template <std::size_t K>
 void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
                                 std::size_t first_row, bool transposed, hash::KeccakRider* rider) {
-  static_assert(2 * K <= hash::Shake128Lanes::max_lanes);
+  static_assert(2 * K <= hash::Shake128Ways::max_ways);
   std::array<MatrixEntry, 2 * K> entries;
   for (std::size_t lane = 0; lane < rows * K; ++lane)
     entries[lane] = matrix_entry(rho, first_row + lane / K, lane % K, transposed, out[lane / K][lane % K]);

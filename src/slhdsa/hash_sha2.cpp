@@ -69,9 +69,9 @@ void second_block(std::uint8_t* out, const Word midstate[8], const Adrs& adrs, c
   Word state[8];
   for (std::size_t i = 0; i < 8; ++i) state[i] = midstate[i];
   if constexpr (wide)
-    kernels::active().sha512_compress(state, block, 1);
+    kernels::active().sha2.sha512_compress(state, block, 1);
   else
-    kernels::active().sha256_compress(state, block, 1);
+    kernels::active().sha2.sha256_compress(state, block, 1);
   store_be<N>(out, state);
   secure_wipe(block, sizeof block);
   secure_wipe(state, sizeof state);
@@ -79,22 +79,22 @@ void second_block(std::uint8_t* out, const Word midstate[8], const Adrs& adrs, c
 
 // `count` one-block compressions, states[j] by blocks[j], SHA-256 or
 // SHA-512 by the word size: in one call of the kernel's multi-lane
-// compression where that pays off (sha256_lanes_min / sha512_lanes_min),
+// compression where that pays off (sha256_ways_min / sha512_ways_min),
 // else one at a time.
 template <class Word>
 void compress_each(Word (*states)[8], const std::uint8_t* const* blocks, std::size_t count) {
   const kernels::Table& k = kernels::active();
   if constexpr (sizeof(Word) == 8) {
-    if (count >= k.sha512_lanes_min) {
-      k.sha512_compress_lanes(states, blocks, count);
+    if (count >= k.tuning.sha512_ways_min) {
+      k.sha2.sha512_compress_ways(states, blocks, count);
     } else {
-      for (std::size_t j = 0; j < count; ++j) k.sha512_compress(states[j], blocks[j], 1);
+      for (std::size_t j = 0; j < count; ++j) k.sha2.sha512_compress(states[j], blocks[j], 1);
     }
   } else {
-    if (count >= k.sha256_lanes_min) {
-      k.sha256_compress_lanes(states, blocks, count);
+    if (count >= k.tuning.sha256_ways_min) {
+      k.sha2.sha256_compress_ways(states, blocks, count);
     } else {
-      for (std::size_t j = 0; j < count; ++j) k.sha256_compress(states[j], blocks[j], 1);
+      for (std::size_t j = 0; j < count; ++j) k.sha2.sha256_compress(states[j], blocks[j], 1);
     }
   }
 }
@@ -138,9 +138,9 @@ Sha2Hash<N>::Sha2Hash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed) 
   std::uint8_t first[128] = {};
   for (std::size_t i = 0; i < N; ++i) first[i] = pk_seed[i];
   for (std::size_t i = 0; i < 8; ++i) state256_[i] = kSha256Iv[i];
-  kernels::active().sha256_compress(state256_, first, 1);
+  kernels::active().sha2.sha256_compress(state256_, first, 1);
   for (std::size_t i = 0; i < 8; ++i) state512_[i] = kSha512Iv[i];
-  if constexpr (wide_h) kernels::active().sha512_compress(state512_, first, 1);
+  if constexpr (wide_h) kernels::active().sha2.sha512_compress(state512_, first, 1);
   t_prefix_.absorb(std::span<const std::uint8_t>(first, WideHash::block_bytes));
   for (std::size_t i = 0; i < N; ++i) sk_seed_[i] = sk_seed != nullptr ? sk_seed[i] : 0;
 }

@@ -21,7 +21,7 @@ class Sha2Hash {
  public:
   static constexpr std::size_t n = N;
   // f_lanes / prf_lanes hand their compressions (at most `batch`) to the
-  // kernel's multi-lane SHA-256 (sha256_compress_lanes) in one call, and
+  // kernel's multi-lane SHA-256 (sha256_compress_ways) in one call, and
   // h_lanes to the SHA-256 or, for n > 16, SHA-512 one. 16
   // fills one 512-bit AVX-512 pass: SLH-DSA-SHA2-128f signing on avx512
   // measured 8.7-9.1 M ticks against 11.0-11.7 M with batches of 8

@@ -5,7 +5,7 @@
 
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
-#include "hash/keccak_lanes.hpp"
+#include "hash/keccak_ways.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -110,7 +110,7 @@ template <std::size_t N>
 void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, lanes>(state, prepared_, adrs, in);
-  kernels::active().keccak_f1600_x1(state);
+  kernels::active().keccak.keccak_f1600_x1(state);
   store_one_output<lanes>(out, state);
 }
 
@@ -124,7 +124,7 @@ template <std::size_t N>
 void ShakeHash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const {
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, 2 * lanes>(state, prepared_, adrs, in);
-  kernels::active().keccak_f1600_x1(state);
+  kernels::active().keccak.keccak_f1600_x1(state);
   store_one_output<lanes>(out, state);
 }
 
@@ -180,7 +180,7 @@ template <std::size_t N>
 void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
   std::uint64_t state[kernels::keccak_lanes];
   load_one_state<lanes, lanes>(state, prepared_, adrs, sk_seed_);
-  kernels::active().keccak_f1600_x1(state);
+  kernels::active().keccak.keccak_f1600_x1(state);
   store_one_output<lanes>(out, state);
   secure_wipe(state, sizeof state);
 }

@@ -62,9 +62,9 @@ void check_backend(std::string_view backend) {
   poison_one_byte_per_state(x1);
   poison_one_byte_per_state(x4);
   poison_one_byte_per_state(x8);
-  t.keccak_f1600_x1(x1.data());
-  t.keccak_f1600_x4(x4.data());
-  t.keccak_f1600_x8(x8.data());
+  t.keccak.keccak_f1600_x1(x1.data());
+  t.keccak.keccak_f1600_x4(x4.data());
+  t.keccak.keccak_f1600_x8(x8.data());
   expect_all_secret(backend, "keccak_f1600_x1", x1.data(), sizeof x1);
   expect_all_secret(backend, "keccak_f1600_x4", x4.data(), sizeof x4);
   expect_all_secret(backend, "keccak_f1600_x8", x8.data(), sizeof x8);
@@ -74,7 +74,7 @@ void check_backend(std::string_view backend) {
   for (const std::size_t count : {std::size_t{8}, std::size_t{4}}) {
     auto sliced = words<200>(4);
     for (std::size_t j = 0; j < count; ++j) __msan_poison(reinterpret_cast<unsigned char*>(&sliced[8 * 3 + j]) + 2, 1);
-    t.keccak_f1600_sliced8(sliced.data(), count);
+    t.keccak.keccak_f1600_sliced8(sliced.data(), count);
     for (std::size_t w = 0; w < 25; ++w)
       for (std::size_t j = 0; j < count; ++j)
         expect_all_secret(backend, "keccak_f1600_sliced8", &sliced[8 * w + j], sizeof sliced[0]);
@@ -86,22 +86,22 @@ void check_backend(std::string_view backend) {
   __msan_poison(&block[5], 1);
   std::array<std::uint32_t, 8> s256{};
   std::array<std::uint64_t, 8> s512{};
-  t.sha256_compress(s256.data(), block.data(), 1);
-  t.sha512_compress(s512.data(), block.data(), 1);
+  t.sha2.sha256_compress(s256.data(), block.data(), 1);
+  t.sha2.sha512_compress(s512.data(), block.data(), 1);
   expect_all_secret(backend, "sha256_compress", s256.data(), sizeof s256);
   expect_all_secret(backend, "sha512_compress", s512.data(), sizeof s512);
   std::uint32_t lanes[4][8] = {};
   const std::uint8_t* blocks[4] = {block.data(), block.data(), block.data(), block.data()};
-  t.sha256_compress_lanes(lanes, blocks, 4);
-  expect_all_secret(backend, "sha256_compress_lanes", lanes, sizeof lanes);
+  t.sha2.sha256_compress_ways(lanes, blocks, 4);
+  expect_all_secret(backend, "sha256_compress_ways", lanes, sizeof lanes);
   // SHA-512 in lanes: three (a part-filled AVX2 or 256-bit AVX-512 pass)
   // and eight (two AVX2 passes, one 512-bit AVX-512 pass).
   const std::uint8_t* blocks512[8];
   for (auto& b : blocks512) b = block.data();
   for (const std::size_t count : {std::size_t{3}, std::size_t{8}}) {
     std::uint64_t lanes512[8][8] = {};
-    t.sha512_compress_lanes(lanes512, blocks512, count);
-    expect_all_secret(backend, "sha512_compress_lanes", lanes512, count * sizeof lanes512[0]);
+    t.sha2.sha512_compress_ways(lanes512, blocks512, count);
+    expect_all_secret(backend, "sha512_compress_ways", lanes512, count * sizeof lanes512[0]);
   }
 
   // NTTs: an in-place transform of a copy of `poly` with some coefficients
@@ -120,19 +120,19 @@ void check_backend(std::string_view backend) {
     a16[i] = static_cast<std::int16_t>(i * 13 % 3329);
     b16[i] = static_cast<std::int16_t>(i * 7 % 3329);
   }
-  expect_spread_in_place("mldsa_ntt", a32, 7, 1, t.mldsa_ntt);
-  expect_spread_in_place("mldsa_invntt_tomont", a32, 7, 1, t.mldsa_invntt_tomont);
-  expect_spread_in_place("mlkem_ntt", a16, 6, 2, t.mlkem_ntt);
-  expect_spread_in_place("mlkem_invntt_tomont", a16, 6, 2, t.mlkem_invntt_tomont);
+  expect_spread_in_place("mldsa_ntt", a32, 7, 1, t.mldsa.mldsa_ntt);
+  expect_spread_in_place("mldsa_invntt_tomont", a32, 7, 1, t.mldsa.mldsa_invntt_tomont);
+  expect_spread_in_place("mlkem_ntt", a16, 6, 2, t.mlkem.mlkem_ntt);
+  expect_spread_in_place("mlkem_invntt_tomont", a16, 6, 2, t.mlkem.mlkem_invntt_tomont);
   // Products: one factor wholly secret.
   __msan_poison(a32.data(), sizeof a32);
-  t.mldsa_pointwise_montgomery(r32.data(), a32.data(), b32.data());
+  t.mldsa.mldsa_pointwise_montgomery(r32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_montgomery", r32.data(), sizeof r32);
   std::array<std::int32_t, 256> acc32{};
-  t.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
+  t.mldsa.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_acc_montgomery", acc32.data(), sizeof acc32);
   __msan_poison(a16.data(), sizeof a16);
-  t.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
+  t.mlkem.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);
 
   // ML-DSA signing steps, one secret coefficient (index 13) each: what is
@@ -148,11 +148,11 @@ void check_backend(std::string_view backend) {
   for (const std::int32_t gamma2 : {(8380417 - 1) / 88, (8380417 - 1) / 32}) {
     auto a = r;
     __msan_poison(&a[kSecret], sizeof a[kSecret]);
-    t.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);
+    t.mldsa.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);
     expect_all_secret(backend, "mldsa_decompose (w1)", &w1[kSecret], sizeof w1[kSecret]);
     expect_all_secret(backend, "mldsa_decompose (w0)", &w0[kSecret], sizeof w0[kSecret]);
     std::uint8_t hints[32];
-    const std::uint32_t count = t.mldsa_make_hint(hints, a.data(), z.data(), gamma2);
+    const std::uint32_t count = t.mldsa.mldsa_make_hint(hints, a.data(), z.data(), gamma2);
     expect_all_secret(backend, "mldsa_make_hint (bits)", &hints[kSecret / 8], 1);
     // MSan follows an addition bit by bit, not its carries: of a sum of
     // 0/1 hints only the low bits come out secret (portable kernel too).
@@ -160,11 +160,11 @@ void check_backend(std::string_view backend) {
   }
   auto secret_z = z;
   __msan_poison(&secret_z[kSecret], sizeof secret_z[kSecret]);
-  const std::uint32_t flag = t.mldsa_norm_at_least(secret_z.data(), 261888 - 196);
+  const std::uint32_t flag = t.mldsa.mldsa_norm_at_least(secret_z.data(), 261888 - 196);
   expect_all_secret(backend, "mldsa_norm_at_least", &flag, sizeof flag);
   for (const std::size_t bits : {std::size_t{18}, std::size_t{20}}) {
     std::array<std::uint8_t, 32 * 20> packed{};
-    t.mldsa_pack_z(packed.data(), secret_z.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    t.mldsa.mldsa_pack_z(packed.data(), secret_z.data(), bits == 18 ? 1 << 17 : 1 << 19);
     // Bits kSecret·b to kSecret·b + b - 1 of the output hold the secret.
     const std::size_t first = kSecret * bits / 8, last = (kSecret * bits + bits - 1) / 8;
     expect_all_secret(backend, "mldsa_pack_z", &packed[first], last - first + 1);
@@ -173,7 +173,7 @@ void check_backend(std::string_view backend) {
     for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::uint8_t>(i * 151 + 7);
     __msan_poison(&bytes[first + 1], 1);
     std::array<std::int32_t, 256> unpacked;
-    t.mldsa_unpack_z(unpacked.data(), bytes.data(), bits == 18 ? 1 << 17 : 1 << 19);
+    t.mldsa.mldsa_unpack_z(unpacked.data(), bytes.data(), bits == 18 ? 1 << 17 : 1 << 19);
     // That byte is bits 4-11 (b = 20) or 6-13 (b = 18) of the value: the
     // low two bytes of z_kSecret (MSan does not follow γ1 - v's borrows).
     expect_all_secret(backend, "mldsa_unpack_z", &unpacked[kSecret], 2);
@@ -187,19 +187,19 @@ void check_backend(std::string_view backend) {
     for (std::size_t i = 0; i < xof.size(); ++i) xof[i] = static_cast<std::uint8_t>(i * 37 + 11);
     __msan_poison(xof.data(), xof.size());
     std::array<std::int32_t, 256> s{};
-    const std::size_t count = t.mldsa_rej_eta(s.data(), 0, xof.data(), xof.size(), eta);
+    const std::size_t count = t.mldsa.mldsa_rej_eta(s.data(), 0, xof.data(), xof.size(), eta);
     for (std::size_t i = 0; i < count; ++i) expect_all_secret(backend, "mldsa_rej_eta", &s[i], 1);
   }
   // The reductions: coefficient kSecret stays secret.
   auto reduced = secret_z;
-  t.mldsa_reduce32(reduced.data());
+  t.mldsa.mldsa_reduce32(reduced.data());
   expect_all_secret(backend, "mldsa_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
   reduced = secret_z;
-  t.mldsa_freeze(reduced.data());
+  t.mldsa.mldsa_freeze(reduced.data());
   expect_all_secret(backend, "mldsa_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
-  t.mldsa_add_reduce32(reduced.data(), r.data(), secret_z.data());
+  t.mldsa.mldsa_add_reduce32(reduced.data(), r.data(), secret_z.data());
   expect_all_secret(backend, "mldsa_add_reduce32", &reduced[kSecret], sizeof reduced[kSecret]);
-  t.mldsa_sub_reduce32_freeze(reduced.data(), r.data(), secret_z.data());
+  t.mldsa.mldsa_sub_reduce32_freeze(reduced.data(), r.data(), secret_z.data());
   expect_all_secret(backend, "mldsa_sub_reduce32_freeze", &reduced[kSecret], sizeof reduced[kSecret]);
 }
 

@@ -85,11 +85,11 @@ TEST(KernelBackends, KeccakPermutationsBitExact) {
       if (trial == 0) std::fill(want.begin(), want.end(), 0);
       if (trial == 1) std::fill(want.begin(), want.end(), ~std::uint64_t{0});
       auto x1 = want, x4 = want, x8 = want;
-      for (std::size_t s = 0; s < 8; ++s) b.portable.keccak_f1600_x1(want.data() + 25 * s);
-      for (std::size_t s = 0; s < 8; ++s) k.keccak_f1600_x1(x1.data() + 25 * s);
-      k.keccak_f1600_x4(x4.data());
-      k.keccak_f1600_x4(x4.data() + 100);
-      k.keccak_f1600_x8(x8.data());
+      for (std::size_t s = 0; s < 8; ++s) b.portable.keccak.keccak_f1600_x1(want.data() + 25 * s);
+      for (std::size_t s = 0; s < 8; ++s) k.keccak.keccak_f1600_x1(x1.data() + 25 * s);
+      k.keccak.keccak_f1600_x4(x4.data());
+      k.keccak.keccak_f1600_x4(x4.data() + 100);
+      k.keccak.keccak_f1600_x8(x8.data());
       ASSERT_EQ(x1, want) << k.name << " x1, trial " << trial;
       ASSERT_EQ(x4, want) << k.name << " x4, trial " << trial;
       ASSERT_EQ(x8, want) << k.name << " x8, trial " << trial;
@@ -106,12 +106,12 @@ TEST(KernelBackends, Sha2CompressionBitExact) {
         auto data = random_words<std::uint8_t>(rng, 128 * blocks);
         if (trial == 0) std::fill(data.begin(), data.end(), 0xff);
         auto s256 = random_words<std::uint32_t>(rng, 8), w256 = s256;
-        b.portable.sha256_compress(w256.data(), data.data(), 2 * blocks);
-        k.sha256_compress(s256.data(), data.data(), 2 * blocks);
+        b.portable.sha2.sha256_compress(w256.data(), data.data(), 2 * blocks);
+        k.sha2.sha256_compress(s256.data(), data.data(), 2 * blocks);
         ASSERT_EQ(s256, w256) << k.name << " SHA-256, " << 2 * blocks << " blocks";
         auto s512 = random_words<std::uint64_t>(rng, 8), w512 = s512;
-        b.portable.sha512_compress(w512.data(), data.data(), blocks);
-        k.sha512_compress(s512.data(), data.data(), blocks);
+        b.portable.sha2.sha512_compress(w512.data(), data.data(), blocks);
+        k.sha2.sha512_compress(s512.data(), data.data(), blocks);
         ASSERT_EQ(s512, w512) << k.name << " SHA-512, " << blocks << " blocks";
       }
     }
@@ -146,21 +146,21 @@ TEST(KernelBackends, MlkemArithmeticBitExact) {
     for (int trial = 0; trial < kTrials; ++trial) {
       const auto a = coefficients<std::int16_t>(rng, kKemQ, trial);
       auto want = a, got = a;
-      b.portable.mlkem_ntt(want.data());
-      k.mlkem_ntt(got.data());
+      b.portable.mlkem.mlkem_ntt(want.data());
+      k.mlkem.mlkem_ntt(got.data());
       ASSERT_EQ(got, want) << k.name << " ntt, trial " << trial;
       want = a;
       got = a;
-      b.portable.mlkem_invntt_tomont(want.data());
-      k.mlkem_invntt_tomont(got.data());
+      b.portable.mlkem.mlkem_invntt_tomont(want.data());
+      k.mlkem.mlkem_invntt_tomont(got.data());
       ASSERT_EQ(got, want) << k.name << " invntt, trial " << trial;
       // Up to four products accumulated from zero (the seam's limit).
       std::array<std::int16_t, 256> racc_want{}, racc_got{};
       for (int i = 0; i < 4; ++i) {
         const auto x = coefficients<std::int16_t>(rng, kKemQ, (trial + i) % kTrials);
         const auto y = coefficients<std::int16_t>(rng, kKemQ, (trial + 2 * i) % kTrials);
-        b.portable.mlkem_basemul_acc(racc_want.data(), x.data(), y.data());
-        k.mlkem_basemul_acc(racc_got.data(), x.data(), y.data());
+        b.portable.mlkem.mlkem_basemul_acc(racc_want.data(), x.data(), y.data());
+        k.mlkem.mlkem_basemul_acc(racc_got.data(), x.data(), y.data());
         ASSERT_EQ(racc_got, racc_want) << k.name << " basemul_acc, trial " << trial << " product " << i;
       }
     }
@@ -194,8 +194,8 @@ TEST(KernelBackends, MlkemByteCodecsBitExact) {
   for (const auto& k : b.others) {
     const auto decode_same = [&](const std::uint8_t* in, const std::string& what) {
       std::array<std::int16_t, 256> want{}, got{};
-      const std::uint32_t flag_want = b.portable.mlkem_byte_decode12(want.data(), in);
-      const std::uint32_t flag_got = k.mlkem_byte_decode12(got.data(), in);
+      const std::uint32_t flag_want = b.portable.mlkem.mlkem_byte_decode12(want.data(), in);
+      const std::uint32_t flag_got = k.mlkem.mlkem_byte_decode12(got.data(), in);
       ASSERT_EQ(got, want) << k.name << " ByteDecode_12, " << what;
       ASSERT_EQ(flag_got != 0, flag_want != 0) << k.name << " modulus check, " << what;
     };
@@ -204,8 +204,8 @@ TEST(KernelBackends, MlkemByteCodecsBitExact) {
       decode_same(in.data(), "trial " + std::to_string(trial));
       const auto a = coefficients<std::int16_t>(rng, kKemQ, trial);
       std::array<std::uint8_t, 384> want{}, got{};
-      b.portable.mlkem_byte_encode12(want.data(), a.data());
-      k.mlkem_byte_encode12(got.data(), a.data());
+      b.portable.mlkem.mlkem_byte_encode12(want.data(), a.data());
+      k.mlkem.mlkem_byte_encode12(got.data(), a.data());
       ASSERT_EQ(got, want) << k.name << " ByteEncode_12, trial " << trial;
     }
     for (std::uint16_t odd : {std::uint16_t{kKemQ - 1}, std::uint16_t{kKemQ}}) {
@@ -215,7 +215,7 @@ TEST(KernelBackends, MlkemByteCodecsBitExact) {
         values[pos] = odd;
         const auto in = pack12(values);
         std::array<std::int16_t, 256> got{};
-        ASSERT_EQ(k.mlkem_byte_decode12(got.data(), in.data()) != 0, odd == kKemQ) << k.name << " at " << pos;
+        ASSERT_EQ(k.mlkem.mlkem_byte_decode12(got.data(), in.data()) != 0, odd == kKemQ) << k.name << " at " << pos;
         decode_same(in.data(), "value " + std::to_string(odd) + " at " + std::to_string(pos));
       }
     }
@@ -232,15 +232,15 @@ TEST(KernelBackends, MlkemCompressionBitExact) {
       all.resize((all.size() + 255) / 256 * 256, 0);
       for (std::size_t chunk = 0; chunk < all.size(); chunk += 256) {
         std::vector<std::uint8_t> want(32 * d), got(32 * d);
-        b.portable.mlkem_compress_encode(want.data(), all.data() + chunk, d);
-        k.mlkem_compress_encode(got.data(), all.data() + chunk, d);
+        b.portable.mlkem.mlkem_compress_encode(want.data(), all.data() + chunk, d);
+        k.mlkem.mlkem_compress_encode(got.data(), all.data() + chunk, d);
         ASSERT_EQ(got, want) << k.name << " Compress_" << d << " from " << all[chunk];
       }
       for (int trial = 0; trial < kTrials; ++trial) {
         const auto in = test_bytes(rng, 32 * d, trial);
         std::array<std::int16_t, 256> want{}, got{};
-        b.portable.mlkem_decode_decompress(want.data(), in.data(), d);
-        k.mlkem_decode_decompress(got.data(), in.data(), d);
+        b.portable.mlkem.mlkem_decode_decompress(want.data(), in.data(), d);
+        k.mlkem.mlkem_decode_decompress(got.data(), in.data(), d);
         ASSERT_EQ(got, want) << k.name << " Decompress_" << d << ", trial " << trial;
       }
     }
@@ -255,8 +255,8 @@ TEST(KernelBackends, MlkemCbdBitExact) {
       for (int trial = 0; trial < kTrials; ++trial) {
         const auto in = test_bytes(rng, 64 * eta, trial);
         std::array<std::int16_t, 256> want{}, got{};
-        b.portable.mlkem_cbd(want.data(), in.data(), eta);
-        k.mlkem_cbd(got.data(), in.data(), eta);
+        b.portable.mlkem.mlkem_cbd(want.data(), in.data(), eta);
+        k.mlkem.mlkem_cbd(got.data(), in.data(), eta);
         ASSERT_EQ(got, want) << k.name << " CBD_" << eta << ", trial " << trial;
       }
     }
@@ -330,7 +330,7 @@ TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
   near_q.resize(504);
   expect_filter_bit_exact<std::int16_t>(
       [](const kernels::Table& k, std::int16_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
-        return k.mlkem_rej_uniform_vartime(a, filled, buf, len);
+        return k.mlkem.mlkem_rej_uniform_vartime(a, filled, buf, len);
       },
       near_q, 15, 3);
 }
@@ -346,7 +346,7 @@ TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
   }
   expect_filter_bit_exact<std::int32_t>(
       [](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
-        return k.mldsa_rej_uniform_vartime(a, filled, buf, len);
+        return k.mldsa.mldsa_rej_uniform_vartime(a, filled, buf, len);
       },
       near_q, 16, 3);
 }
@@ -363,7 +363,7 @@ TEST(KernelBackends, MldsaEtaRejectionSamplingBitExact) {
       byte = static_cast<std::uint8_t>(kNearLimit[rng() % 4] | kNearLimit[rng() % 4] << 4);
     expect_filter_bit_exact<std::int32_t>(
         [eta](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf,
-              std::size_t len) { return k.mldsa_rej_eta(a, filled, buf, len, eta); },
+              std::size_t len) { return k.mldsa.mldsa_rej_eta(a, filled, buf, len, eta); },
         near_limit, 17 + eta, 1);
   }
 }
@@ -375,20 +375,20 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
     for (int trial = 0; trial < kTrials; ++trial) {
       const auto a = coefficients<std::int32_t>(rng, 8 * kDsaQ, trial);
       auto want = a, got = a;
-      b.portable.mldsa_ntt(want.data());
-      k.mldsa_ntt(got.data());
+      b.portable.mldsa.mldsa_ntt(want.data());
+      k.mldsa.mldsa_ntt(got.data());
       ASSERT_EQ(got, want) << k.name << " ntt, trial " << trial;
       const auto c = coefficients<std::int32_t>(rng, kDsaQ, trial);
       want = c;
       got = c;
-      b.portable.mldsa_invntt_tomont(want.data());
-      k.mldsa_invntt_tomont(got.data());
+      b.portable.mldsa.mldsa_invntt_tomont(want.data());
+      k.mldsa.mldsa_invntt_tomont(got.data());
       ASSERT_EQ(got, want) << k.name << " invntt, trial " << trial;
       // |x_i · y_i| < q · 2^31 with |x_i| < 16q and |y_i| < 2^27.
       const auto x = coefficients<std::int32_t>(rng, 16 * kDsaQ, trial);
       const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 27, (trial + 1) % kTrials);
-      b.portable.mldsa_pointwise_montgomery(want.data(), x.data(), y.data());
-      k.mldsa_pointwise_montgomery(got.data(), x.data(), y.data());
+      b.portable.mldsa.mldsa_pointwise_montgomery(want.data(), x.data(), y.data());
+      k.mldsa.mldsa_pointwise_montgomery(got.data(), x.data(), y.data());
       ASSERT_EQ(got, want) << k.name << " pointwise, trial " << trial;
       // Seven products (ML-DSA-87's l) accumulated onto |r_i| < 2^31 - 8q.
       const auto r = coefficients<std::int32_t>(rng, (std::int64_t{1} << 31) - 8 * kDsaQ, trial);
@@ -397,8 +397,8 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
       for (int i = 0; i < 7; ++i) {
         const auto xi = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + i) % kTrials);
         const auto yi = coefficients<std::int32_t>(rng, std::int64_t{1} << 27, (trial + 2 * i) % kTrials);
-        b.portable.mldsa_pointwise_acc_montgomery(want.data(), xi.data(), yi.data());
-        k.mldsa_pointwise_acc_montgomery(got.data(), xi.data(), yi.data());
+        b.portable.mldsa.mldsa_pointwise_acc_montgomery(want.data(), xi.data(), yi.data());
+        k.mldsa.mldsa_pointwise_acc_montgomery(got.data(), xi.data(), yi.data());
         ASSERT_EQ(got, want) << k.name << " pointwise_acc, trial " << trial << " product " << i;
       }
     }
@@ -419,8 +419,8 @@ TEST(KernelBackends, MldsaDecomposeBitExactOnAllOfZq) {
       std::array<std::int32_t, 256> a, w1_want, w0_want, w1_got, w0_got;
       for (std::int32_t first = 0; first < kDsaQ; first += 256) {
         for (std::int32_t i = 0; i < 256; ++i) a[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
-        b.portable.mldsa_decompose(w1_want.data(), w0_want.data(), a.data(), gamma2);
-        k.mldsa_decompose(w1_got.data(), w0_got.data(), a.data(), gamma2);
+        b.portable.mldsa.mldsa_decompose(w1_want.data(), w0_want.data(), a.data(), gamma2);
+        k.mldsa.mldsa_decompose(w1_got.data(), w0_got.data(), a.data(), gamma2);
         ASSERT_EQ(w1_got, w1_want) << k.name << " γ2 " << gamma2 << " from " << first;
         ASSERT_EQ(w0_got, w0_want) << k.name << " γ2 " << gamma2 << " from " << first;
       }
@@ -441,8 +441,8 @@ TEST(KernelBackends, MldsaUseHintBitExactOnAllOfZq) {
         for (std::int32_t i = 0; i < 256; ++i) r[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
         for (const bool all : {true, false}) {
           for (auto& h : hints) h = all ? 0xff : static_cast<std::uint8_t>(rng());
-          b.portable.mldsa_use_hint(want.data(), r.data(), hints.data(), gamma2);
-          k.mldsa_use_hint(got.data(), r.data(), hints.data(), gamma2);
+          b.portable.mldsa.mldsa_use_hint(want.data(), r.data(), hints.data(), gamma2);
+          k.mldsa.mldsa_use_hint(got.data(), r.data(), hints.data(), gamma2);
           ASSERT_EQ(got, want) << k.name << " γ2 " << gamma2 << " from " << first;
         }
       }
@@ -465,14 +465,14 @@ TEST(KernelBackends, MldsaNormCheckBitExact) {
       std::array<std::int32_t, 256> a;
       for (std::size_t i = 0; i < a.size(); ++i) a[i] = i % 2 ? below : -below;
       const std::uint32_t clean = bound > 0 ? 0u : 0xffffffffu;
-      ASSERT_EQ(b.portable.mldsa_norm_at_least(a.data(), bound), clean) << "bound " << bound;
-      ASSERT_EQ(k.mldsa_norm_at_least(a.data(), bound), clean) << k.name << " bound " << bound;
+      ASSERT_EQ(b.portable.mldsa.mldsa_norm_at_least(a.data(), bound), clean) << "bound " << bound;
+      ASSERT_EQ(k.mldsa.mldsa_norm_at_least(a.data(), bound), clean) << k.name << " bound " << bound;
       for (std::size_t pos = 0; pos < a.size(); ++pos) {
         for (const std::int32_t outside : {bound, -bound, kMax, -kMax}) {
           auto x = a;
           x[pos] = outside;
-          ASSERT_EQ(b.portable.mldsa_norm_at_least(x.data(), bound), 0xffffffffu) << "bound " << bound;
-          ASSERT_EQ(k.mldsa_norm_at_least(x.data(), bound), 0xffffffffu)
+          ASSERT_EQ(b.portable.mldsa.mldsa_norm_at_least(x.data(), bound), 0xffffffffu) << "bound " << bound;
+          ASSERT_EQ(k.mldsa.mldsa_norm_at_least(x.data(), bound), 0xffffffffu)
               << k.name << " bound " << bound << " at " << pos << " value " << outside;
         }
       }
@@ -480,7 +480,7 @@ TEST(KernelBackends, MldsaNormCheckBitExact) {
         // |x_i| < 2^31 (the contract), or up to about twice the bound.
         const std::int64_t range = std::min(std::int64_t{1} << 31, 2 * std::int64_t{bound} + 2);
         const auto x = coefficients<std::int32_t>(rng, trial < 10 ? std::int64_t{1} << 31 : range, trial);
-        ASSERT_EQ(k.mldsa_norm_at_least(x.data(), bound), b.portable.mldsa_norm_at_least(x.data(), bound))
+        ASSERT_EQ(k.mldsa.mldsa_norm_at_least(x.data(), bound), b.portable.mldsa.mldsa_norm_at_least(x.data(), bound))
             << k.name << " bound " << bound << " trial " << trial;
       }
     }
@@ -511,8 +511,8 @@ TEST(KernelBackends, MldsaMakeHintBitExact) {
         std::uint8_t bits_want[32], bits_got[32];
         std::fill(std::begin(bits_want), std::end(bits_want), 0xaa);
         std::fill(std::begin(bits_got), std::end(bits_got), 0x55);
-        const std::uint32_t count_want = b.portable.mldsa_make_hint(bits_want, r.data(), z.data(), gamma2);
-        const std::uint32_t count_got = k.mldsa_make_hint(bits_got, r.data(), z.data(), gamma2);
+        const std::uint32_t count_want = b.portable.mldsa.mldsa_make_hint(bits_want, r.data(), z.data(), gamma2);
+        const std::uint32_t count_got = k.mldsa.mldsa_make_hint(bits_got, r.data(), z.data(), gamma2);
         ASSERT_EQ(count_got, count_want) << k.name << " γ2 " << gamma2 << " trial " << trial;
         ASSERT_TRUE(std::equal(std::begin(bits_got), std::end(bits_got), std::begin(bits_want)))
             << k.name << " γ2 " << gamma2 << " trial " << trial;
@@ -537,8 +537,8 @@ TEST(KernelBackends, MldsaPackZBitExact) {
         const std::int64_t bound = trial % 2 ? (std::int64_t{1} << 31) - (1 << 19) : std::int64_t{gamma1} + 1;
         const auto z = coefficients<std::int32_t>(rng, bound, trial / 2);
         std::vector<std::uint8_t> want(bytes + 8, 0xa5), got(bytes + 8, 0xa5);
-        b.portable.mldsa_pack_z(want.data(), z.data(), gamma1);
-        k.mldsa_pack_z(got.data(), z.data(), gamma1);
+        b.portable.mldsa.mldsa_pack_z(want.data(), z.data(), gamma1);
+        k.mldsa.mldsa_pack_z(got.data(), z.data(), gamma1);
         ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
       }
     }
@@ -558,11 +558,11 @@ TEST(KernelBackends, MldsaUnpackZBitExact) {
         std::vector<std::uint8_t> in(bytes);
         for (auto& x : in) x = trial == 0 ? 0x00 : trial == 1 ? 0xff : static_cast<std::uint8_t>(rng());
         std::array<std::int32_t, 256> want, got;
-        b.portable.mldsa_unpack_z(want.data(), in.data(), gamma1);
-        k.mldsa_unpack_z(got.data(), in.data(), gamma1);
+        b.portable.mldsa.mldsa_unpack_z(want.data(), in.data(), gamma1);
+        k.mldsa.mldsa_unpack_z(got.data(), in.data(), gamma1);
         ASSERT_EQ(got, want) << k.name << " γ1 " << gamma1 << " trial " << trial;
         std::vector<std::uint8_t> repacked(bytes);
-        k.mldsa_pack_z(repacked.data(), got.data(), gamma1);
+        k.mldsa.mldsa_pack_z(repacked.data(), got.data(), gamma1);
         ASSERT_EQ(repacked, in) << k.name << " γ1 " << gamma1 << " trial " << trial;
       }
     }
@@ -585,25 +585,25 @@ TEST(KernelBackends, MldsaReductionsBitExact) {
                  static_cast<std::int32_t>(i % 3) - 1;
       const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 30, trial);
       auto want = t, got = t;
-      b.portable.mldsa_reduce32(want.data());
-      k.mldsa_reduce32(got.data());
+      b.portable.mldsa.mldsa_reduce32(want.data());
+      k.mldsa.mldsa_reduce32(got.data());
       ASSERT_EQ(got, want) << k.name << " reduce32, trial " << trial;
       want = t;
       got = t;
-      b.portable.mldsa_freeze(want.data());
-      k.mldsa_freeze(got.data());
+      b.portable.mldsa.mldsa_freeze(want.data());
+      k.mldsa.mldsa_freeze(got.data());
       ASSERT_EQ(got, want) << k.name << " freeze, trial " << trial;
       for (const std::int32_t x : want) ASSERT_TRUE(x >= 0 && x < kDsaQ) << "freeze gives [0, q)";
       // In place on t, as signing calls them.
       want = t;
       got = t;
-      b.portable.mldsa_add_reduce32(want.data(), y.data(), want.data());
-      k.mldsa_add_reduce32(got.data(), y.data(), got.data());
+      b.portable.mldsa.mldsa_add_reduce32(want.data(), y.data(), want.data());
+      k.mldsa.mldsa_add_reduce32(got.data(), y.data(), got.data());
       ASSERT_EQ(got, want) << k.name << " add_reduce32, trial " << trial;
       want = t;
       got = t;
-      b.portable.mldsa_sub_reduce32_freeze(want.data(), y.data(), want.data());
-      k.mldsa_sub_reduce32_freeze(got.data(), y.data(), got.data());
+      b.portable.mldsa.mldsa_sub_reduce32_freeze(want.data(), y.data(), want.data());
+      k.mldsa.mldsa_sub_reduce32_freeze(got.data(), y.data(), got.data());
       ASSERT_EQ(got, want) << k.name << " sub_reduce32_freeze, trial " << trial;
     }
   }
@@ -620,13 +620,13 @@ void expect_portable_z_packing_matches_bitpack(const kernels::Table& portable, s
     const auto z = coefficients<std::int32_t>(rng, bound, trial / 2);
     std::array<std::uint8_t, 32 * Bits> want, got;
     pqlab::bitpack::pack<Bits, 256>(want.data(), [&](std::size_t i) { return gamma1 - z[i]; });
-    portable.mldsa_pack_z(got.data(), z.data(), gamma1);
+    portable.mldsa.mldsa_pack_z(got.data(), z.data(), gamma1);
     ASSERT_EQ(got, want) << "pack, b = " << Bits << ", trial " << trial;
     std::array<std::int32_t, 256> unpacked_want, unpacked_got;
     pqlab::bitpack::unpack<Bits, 256>(want.data(), [&](std::size_t i, std::uint32_t v) {
       unpacked_want[i] = gamma1 - static_cast<std::int32_t>(v);
     });
-    portable.mldsa_unpack_z(unpacked_got.data(), want.data(), gamma1);
+    portable.mldsa.mldsa_unpack_z(unpacked_got.data(), want.data(), gamma1);
     ASSERT_EQ(unpacked_got, unpacked_want) << "unpack, b = " << Bits << ", trial " << trial;
   }
 }

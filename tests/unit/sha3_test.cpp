@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
 #include "support/vectors.hpp"
@@ -113,13 +114,13 @@ TEST(Shake, EmptyAbsorbAfterSqueezeAndResetKeepTheHash) {
   EXPECT_EQ(again, want);
 }
 
-// KeccakLanes against the one-lane sponge of the same rate and domain, for
+// KeccakWays against the one-lane sponge of the same rate and domain, for
 // every lane count and every backend (each picks its own mix of x8/x4/x1
 // calls): short inputs of different lengths (absorb_once), equal inputs of
 // several blocks (absorb_equal), whole and partial output blocks.
 template <class Lanes, std::uint8_t Domain>
 void expect_lanes_match_one_lane() {
-  constexpr std::size_t rate = Lanes::rate_bytes, max = Lanes::max_lanes;
+  constexpr std::size_t rate = Lanes::rate_bytes, max = Lanes::max_ways;
   constexpr std::size_t long_bytes = 3 * rate + 5;
   std::array<std::array<std::uint8_t, long_bytes>, max> inputs{};
   for (std::size_t l = 0; l < max; ++l)
@@ -158,15 +159,15 @@ void expect_lanes_match_one_lane() {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
-TEST(KeccakLanes, Shake128MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake128Lanes, 0x1f>(); }
-TEST(KeccakLanes, Shake256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake256Lanes, 0x1f>(); }
-TEST(KeccakLanes, Sha3_256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_256Lanes, 0x06>(); }
-TEST(KeccakLanes, Sha3_512MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_512Lanes, 0x06>(); }
+TEST(KeccakWays, Shake128MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake128Ways, 0x1f>(); }
+TEST(KeccakWays, Shake256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake256Ways, 0x1f>(); }
+TEST(KeccakWays, Sha3_256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_256Ways, 0x06>(); }
+TEST(KeccakWays, Sha3_512MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_512Ways, 0x06>(); }
 
 // The paired SHA3-256 / SHAKE256 equals the two one-lane hashes on every
 // backend, for inputs of the same block count (lanes, block edges
 // included) and of different counts (one after the other).
-TEST(KeccakLanes, Sha3_256AndShake256PairMatchesOneLane) {
+TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
   std::vector<std::uint8_t> data(3 * 136 + 5);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 7 + 3);
   const std::size_t lengths[] = {0, 1, 135, 136, 137, 271, 272, 400, 3 * 136 + 5};
@@ -190,7 +191,7 @@ TEST(KeccakLanes, Sha3_256AndShake256PairMatchesOneLane) {
 // A rider gives the one-lane SHAKE256 output whatever share of its
 // permutations ride: inputs at block edges, squeezes with 0..8 busy lanes
 // (8: no idle lane, so it does not ride), 0 to 6 rides before finish().
-TEST(KeccakLanes, RiderMatchesOneLane) {
+TEST(KeccakWays, RiderMatchesOneLane) {
   std::vector<std::uint8_t> data(4 * 136 + 9);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 1);
   const std::size_t lengths[] = {0, 1, 135, 136, 137, 272, 4 * 136 + 9};
@@ -204,7 +205,7 @@ TEST(KeccakLanes, RiderMatchesOneLane) {
       for (std::size_t busy = 0; busy <= 8; ++busy) {
         for (std::size_t squeezes = 0; squeezes <= 6; ++squeezes) {
           pqlab::hash::KeccakRider rider(pqlab::hash::Shake256::rate_bytes, 0x1f, in);
-          pqlab::hash::Shake128Lanes lanes;
+          pqlab::hash::Shake128Ways lanes;
           std::span<const std::uint8_t> seeds[8];
           for (auto& sd : seeds) sd = seed;
           lanes.absorb_once(seeds, busy);
@@ -232,12 +233,12 @@ TEST(KeccakLanes, RiderMatchesOneLane) {
 
 // A rider over an input still being written rides only over the bytes
 // made available; its output is the one-lane hash of the final input.
-TEST(KeccakLanes, RiderWaitsForItsInput) {
+TEST(KeccakWays, RiderWaitsForItsInput) {
   std::vector<std::uint8_t> data(3 * 136 + 20, 0);
   std::array<std::uint8_t, 32> want, got;
   pqlab::hash::KeccakRider rider(pqlab::hash::Sha3_256::rate_bytes, 0x06, data, 0);
   EXPECT_FALSE(rider.can_ride());
-  pqlab::hash::Shake128Lanes lanes;
+  pqlab::hash::Shake128Ways lanes;
   const std::array<std::uint8_t, 1> seed{1};
   std::span<const std::uint8_t> seeds[1] = {seed};
   lanes.absorb_once(seeds, 1);

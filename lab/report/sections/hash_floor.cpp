@@ -14,6 +14,7 @@
 #include "bench/output.hpp"
 #include "harness/sampler.hpp"
 #include "harness/stats.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/sha2.hpp"
@@ -232,8 +233,8 @@ double measure_permutation_ticks(bool quick) {
 template <std::size_t Lanes>
 double measure_multi_permutation_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64;
-  static std::array<std::array<std::uint8_t, hash::Shake128Lanes::rate_bytes>, Lanes> out;
-  std::uint8_t* out_spans[hash::Shake128Lanes::max_lanes] = {};
+  static std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, Lanes> out;
+  std::uint8_t* out_spans[hash::Shake128Ways::max_ways] = {};
   for (std::size_t i = 0; i < Lanes; ++i) out_spans[i] = out[i].data();
   const SamplingPolicy p = cost_policy(quick);
   const std::array<std::uint8_t, 1> seed{0};
@@ -241,7 +242,7 @@ double measure_multi_permutation_ticks(bool quick) {
   for (auto& span : in) span = seed;
   const Summary s = summarize(sample_ticks(
       [&] {
-        hash::Shake128Lanes xof;
+        hash::Shake128Ways xof;
         xof.absorb_once(in, Lanes);
         for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
       },

@@ -4,11 +4,11 @@
 #include <cstdint>
 
 #include "kernels/portable/portable.hpp"
-#include "mldsa/reduce.hpp"
+#include "kernels/mldsa_field.hpp"
 
 namespace pqlab::kernels::portable {
 
-namespace field = mldsa::detail;
+namespace field = mldsa_field;
 
 void mldsa_reduce32(std::int32_t a[256]) {
   for (std::size_t i = 0; i < 256; ++i) a[i] = field::reduce32(a[i]);

@@ -1,17 +1,16 @@
 // Portable ML-DSA signing steps over a polynomial (FIPS 204 Alg. 36–39 and
-// the infinity norm of §2.3): the scalar routines of mldsa/rounding.hpp and
-// mldsa/reduce.hpp applied to each coefficient. Branch-free throughout.
+// the infinity norm of §2.3): the scalar routines of kernels/mldsa_rounding.hpp
+// and kernels/mldsa_field.hpp applied to each coefficient. Branch-free throughout.
 #include <cstdint>
 
 #include "common/ct.hpp"
 #include "kernels/portable/portable.hpp"
-#include "mldsa/reduce.hpp"
-#include "mldsa/rounding.hpp"
+#include "kernels/mldsa_rounding.hpp"
 
 namespace pqlab::kernels::portable {
 namespace {
 
-namespace rounding = mldsa::detail;
+namespace rounding = mldsa_field;
 
 template <std::int32_t Gamma2>
 void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256]) {
@@ -43,19 +42,15 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
   for (std::size_t i = 0; i < 256; ++i) w1[i] = rounding::use_hint<Gamma2>(r[i], (hints[i / 8] >> (i % 8)) & 1);
 }
 
-constexpr std::int32_t kGamma2Narrow = (rounding::q - 1) / 88;
-
 }  // namespace
 
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);
-  else decompose_poly<(rounding::q - 1) / 32>(w1, w0, a);
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { decompose_poly<G>(w1, w0, a); });
 }
 
 void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
                     std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) use_hint_poly<kGamma2Narrow>(w1, r, hints);
-  else use_hint_poly<(rounding::q - 1) / 32>(w1, r, hints);
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_poly<G>(w1, r, hints); });
 }
 
 std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound) {
@@ -66,8 +61,7 @@ std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound)
 
 std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
                               std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) return make_hint_poly<kGamma2Narrow>(hints, r, z);
-  return make_hint_poly<(rounding::q - 1) / 32>(hints, r, z);
+  return mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { return make_hint_poly<G>(hints, r, z); });
 }
 
 }  // namespace pqlab::kernels::portable

@@ -1,48 +1,31 @@
-// The portable backend: plain C++20, runs on any target (hosted or bare metal).
+// The portable backend: plain C++20, runs on any target (hosted or bare
+// metal). It implements every entry of the seam (kernels/entries.inc), and
+// its table is the one every other backend starts from.
 #pragma once
 #include "kernels/kernels.hpp"
 
 namespace pqlab::kernels::portable {
 
-void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
-void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
-void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
-void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
+// Every entry, as kernels::sig::NAME declares it.
+#define PQLAB_SEAM_DECLARE(ret, name, params) sig::name name;
+#define PQLAB_KECCAK_ENTRY PQLAB_SEAM_DECLARE
+#define PQLAB_SHA2_ENTRY PQLAB_SEAM_DECLARE
+#define PQLAB_MLKEM_ENTRY PQLAB_SEAM_DECLARE
+#define PQLAB_MLDSA_ENTRY PQLAB_SEAM_DECLARE
+#include "kernels/entries.inc"
+#undef PQLAB_SEAM_DECLARE
 
-void mlkem_ntt(std::int16_t a[256]);
-void mlkem_invntt_tomont(std::int16_t a[256]);
-void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
-std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
-                                      std::size_t len);
-std::uint32_t mlkem_byte_decode12(std::int16_t a[256], const std::uint8_t in[384]);
-void mlkem_byte_encode12(std::uint8_t out[384], const std::int16_t a[256]);
-void mlkem_compress_encode(std::uint8_t* out, const std::int16_t a[256], unsigned d);
-void mlkem_decode_decompress(std::int16_t a[256], const std::uint8_t* in, unsigned d);
-void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta);
-
-void mldsa_ntt(std::int32_t a[256]);
-void mldsa_invntt_tomont(std::int32_t a[256]);
-void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
-                                      std::size_t len);
-std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
-                          unsigned eta);
-void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32], std::int32_t gamma2);
-std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound);
-std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
-                              std::int32_t gamma2);
-void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
-void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
-void mldsa_reduce32(std::int32_t a[256]);
-void mldsa_freeze(std::int32_t a[256]);
-void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
-void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
-
-void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
-void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
-void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+// Fills every entry of t with this backend's kernels and t.tuning with the
+// values of multi-state calls that are loops over the one-state ones
+// (Tuning's defaults: x4 pays from 4 ways, x8 from 8, the others from 1).
+constexpr void fill(Table& t) {
+  t.name = "portable";
+#define PQLAB_KECCAK_ENTRY(ret, name, params) t.keccak.name = name;
+#define PQLAB_SHA2_ENTRY(ret, name, params) t.sha2.name = name;
+#define PQLAB_MLKEM_ENTRY(ret, name, params) t.mlkem.name = name;
+#define PQLAB_MLDSA_ENTRY(ret, name, params) t.mldsa.name = name;
+#include "kernels/entries.inc"
+  t.tuning = Tuning{};
+}
 
 }  // namespace pqlab::kernels::portable

@@ -113,10 +113,10 @@ void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size
 }
 
 // One lane after another: the portable backend has no multi-buffer form.
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
   for (std::size_t i = 0; i < lanes; ++i) sha256_compress(states[i], blocks[i], 1);
 }
-void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
   for (std::size_t i = 0; i < lanes; ++i) sha512_compress(states[i], blocks[i], 1);
 }
 

@@ -3,47 +3,49 @@
 // Only call these when x86::detect_cpu_features() says the CPU has them.
 #pragma once
 #include "kernels/kernels.hpp"
+#include "kernels/x86/cpu_features.hpp"
 
 namespace pqlab::kernels::avx2 {
 
-void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
-void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
-void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
+sig::keccak_f1600_x4 keccak_f1600_x4;
+sig::keccak_f1600_x8 keccak_f1600_x8;
+sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
-void mlkem_ntt(std::int16_t a[256]);
-void mlkem_invntt_tomont(std::int16_t a[256]);
-void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
-std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
-                                      std::size_t len);
-std::uint32_t mlkem_byte_decode12(std::int16_t a[256], const std::uint8_t in[384]);
-void mlkem_byte_encode12(std::uint8_t out[384], const std::int16_t a[256]);
-void mlkem_compress_encode(std::uint8_t* out, const std::int16_t a[256], unsigned d);
-void mlkem_decode_decompress(std::int16_t a[256], const std::uint8_t* in, unsigned d);
-void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta);
+sig::mlkem_ntt mlkem_ntt;
+sig::mlkem_invntt_tomont mlkem_invntt_tomont;
+sig::mlkem_basemul_acc mlkem_basemul_acc;
+sig::mlkem_rej_uniform_vartime mlkem_rej_uniform_vartime;
+sig::mlkem_byte_decode12 mlkem_byte_decode12;
+sig::mlkem_byte_encode12 mlkem_byte_encode12;
+sig::mlkem_compress_encode mlkem_compress_encode;
+sig::mlkem_decode_decompress mlkem_decode_decompress;
+sig::mlkem_cbd mlkem_cbd;
 
-void mldsa_ntt(std::int32_t a[256]);
-void mldsa_invntt_tomont(std::int32_t a[256]);
-void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf,
-                                      std::size_t len);
-std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
-                          unsigned eta);
-void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32], std::int32_t gamma2);
-std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound);
-std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
-                              std::int32_t gamma2);
-void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1);
-void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1);
-void mldsa_reduce32(std::int32_t a[256]);
-void mldsa_freeze(std::int32_t a[256]);
-void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]);
-void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]);
+sig::mldsa_ntt mldsa_ntt;
+sig::mldsa_invntt_tomont mldsa_invntt_tomont;
+sig::mldsa_pointwise_montgomery mldsa_pointwise_montgomery;
+sig::mldsa_pointwise_acc_montgomery mldsa_pointwise_acc_montgomery;
+sig::mldsa_rej_uniform_vartime mldsa_rej_uniform_vartime;
+sig::mldsa_rej_eta mldsa_rej_eta;
+sig::mldsa_decompose mldsa_decompose;
+sig::mldsa_use_hint mldsa_use_hint;
+sig::mldsa_norm_at_least mldsa_norm_at_least;
+sig::mldsa_make_hint mldsa_make_hint;
+sig::mldsa_pack_z mldsa_pack_z;
+sig::mldsa_unpack_z mldsa_unpack_z;
+sig::mldsa_reduce32 mldsa_reduce32;
+sig::mldsa_freeze mldsa_freeze;
+sig::mldsa_add_reduce32 mldsa_add_reduce32;
+sig::mldsa_sub_reduce32_freeze mldsa_sub_reduce32_freeze;
 
 // Multi-buffer SHA-256: eight streams per pass.
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+sig::sha256_compress_ways sha256_compress_ways;
 // Multi-buffer SHA-512: four streams per pass.
-void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+sig::sha512_compress_ways sha512_compress_ways;
+
+// Turns t (the portable table) into the avx2 backend's: its kernels, the
+// one-state Keccak of x86_bmi2/ and SHA-256 of x86_sha/ where cpu has
+// them, and the tuning measured for them (x86_avx2/table.cpp).
+void fill(Table& t, const x86::CpuFeatures& cpu);
 
 }  // namespace pqlab::kernels::avx2

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/mldsa_rounding.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
 namespace pqlab::kernels::avx2 {
@@ -93,13 +94,11 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
 }  // namespace
 
 void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
-  if (gamma1 == (1 << 17)) pack_z_bits<18>(out, z, gamma1);
-  else pack_z_bits<20>(out, z, gamma1);
+  mldsa_field::with_gamma1_bits(gamma1, [&]<std::size_t B>() { pack_z_bits<B>(out, z, gamma1); });
 }
 
 void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
-  if (gamma1 == (1 << 17)) unpack_z_bits<18>(z, in, gamma1);
-  else unpack_z_bits<20>(z, in, gamma1);
+  mldsa_field::with_gamma1_bits(gamma1, [&]<std::size_t B>() { unpack_z_bits<B>(z, in, gamma1); });
 }
 
 }  // namespace pqlab::kernels::avx2

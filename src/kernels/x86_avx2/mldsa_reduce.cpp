@@ -7,12 +7,12 @@
 #include <cstdint>
 
 #include "kernels/x86_avx2/avx2.hpp"
-#include "mldsa/reduce.hpp"
+#include "kernels/mldsa_field.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
 
-constexpr std::int32_t kQ = mldsa::detail::q;
+constexpr std::int32_t kQ = mldsa_field::q;
 
 inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }

@@ -3,33 +3,35 @@
 // says the CPU and OS support AVX-512.
 #pragma once
 #include "kernels/kernels.hpp"
+#include "kernels/x86/cpu_features.hpp"
 
 namespace pqlab::kernels::avx512 {
 
-void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]);
-void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]);
-void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count);
+sig::keccak_f1600_x4 keccak_f1600_x4;
+sig::keccak_f1600_x8 keccak_f1600_x8;
+sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
-void mlkem_ntt(std::int16_t a[256]);
-void mlkem_invntt_tomont(std::int16_t a[256]);
-void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]);
-std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, const std::uint8_t* buf,
-                                      std::size_t len);
+sig::mlkem_ntt mlkem_ntt;
+sig::mlkem_invntt_tomont mlkem_invntt_tomont;
+sig::mlkem_basemul_acc mlkem_basemul_acc;
+sig::mlkem_rej_uniform_vartime mlkem_rej_uniform_vartime;
 
-void mldsa_ntt(std::int32_t a[256]);
-void mldsa_invntt_tomont(std::int32_t a[256]);
-void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[256], const std::int32_t b[256]);
-std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
-                          unsigned eta);
-void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2);
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32], std::int32_t gamma2);
-std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
-                              std::int32_t gamma2);
+sig::mldsa_ntt mldsa_ntt;
+sig::mldsa_invntt_tomont mldsa_invntt_tomont;
+sig::mldsa_pointwise_montgomery mldsa_pointwise_montgomery;
+sig::mldsa_pointwise_acc_montgomery mldsa_pointwise_acc_montgomery;
+sig::mldsa_rej_eta mldsa_rej_eta;
+sig::mldsa_decompose mldsa_decompose;
+sig::mldsa_use_hint mldsa_use_hint;
+sig::mldsa_make_hint mldsa_make_hint;
 
 // Multi-buffer SHA-256: sixteen streams per pass (eight when no more are live).
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+sig::sha256_compress_ways sha256_compress_ways;
 // Multi-buffer SHA-512: eight streams per pass (four when no more are live).
-void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes);
+sig::sha512_compress_ways sha512_compress_ways;
+
+// Turns t (the avx2 backend's table) into the avx512 backend's: the
+// kernels above and the tuning measured for them (x86_avx512/table.cpp).
+void fill(Table& t, const x86::CpuFeatures& cpu);
 
 }  // namespace pqlab::kernels::avx512

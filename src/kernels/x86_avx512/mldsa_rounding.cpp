@@ -11,15 +11,13 @@
 #include <cstring>
 
 #include "kernels/x86_avx512/avx512.hpp"
-#include "mldsa/reduce.hpp"
-#include "mldsa/rounding.hpp"
+#include "kernels/mldsa_rounding.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
 
-namespace rounding = mldsa::detail;
+namespace rounding = mldsa_field;
 constexpr std::int32_t kQ = rounding::q;
-constexpr std::int32_t kGamma2Narrow = (kQ - 1) / 88;
 
 inline __m512i load(const std::int32_t* p) { return _mm512_loadu_si512(p); }
 inline void store(std::int32_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
@@ -113,19 +111,16 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
 
 void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
                     std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) use_hint_poly<kGamma2Narrow>(w1, r, hints);
-  else use_hint_poly<(kQ - 1) / 32>(w1, r, hints);
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_poly<G>(w1, r, hints); });
 }
 
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) decompose_poly<kGamma2Narrow>(w1, w0, a);
-  else decompose_poly<(kQ - 1) / 32>(w1, w0, a);
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { decompose_poly<G>(w1, w0, a); });
 }
 
 std::uint32_t mldsa_make_hint(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256],
                               std::int32_t gamma2) {
-  if (gamma2 == kGamma2Narrow) return make_hint_poly<kGamma2Narrow>(hints, r, z);
-  return make_hint_poly<(kQ - 1) / 32>(hints, r, z);
+  return mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { return make_hint_poly<G>(hints, r, z); });
 }
 
 }  // namespace pqlab::kernels::avx512

@@ -6,6 +6,6 @@
 
 namespace pqlab::kernels::bmi2 {
 
-void keccak_f1600_x1(std::uint64_t state[keccak_lanes]);
+sig::keccak_f1600_x1 keccak_f1600_x1;
 
 }  // namespace pqlab::kernels::bmi2

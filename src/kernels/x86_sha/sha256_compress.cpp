@@ -48,7 +48,7 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size
   _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), _mm_alignr_epi8(ghcd, abfe, 8));
 }
 
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
   for (std::size_t i = 0; i < lanes; ++i) sha256_compress(states[i], blocks[i], 1);
 }
 

@@ -1,9 +1,9 @@
 // The multi-lane entries of the kernel seam against their one-lane forms,
 // for every backend usable on this CPU: Keccak-f[1600] x4 against four x1
 // calls, the lane-sliced eight-state entry against x1 per state (each
-// count of live states), sha256_compress_lanes (and the x86 multi-buffer SHA-256
+// count of live states), sha256_compress_ways (and the x86 multi-buffer SHA-256
 // functions behind it) against the portable sha256_compress per lane, and
-// sha512_compress_lanes against the portable sha512_compress per lane.
+// sha512_compress_ways against the portable sha512_compress per lane.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,7 +37,7 @@ void for_each_backend(Body body) {
   ASSERT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
 }
 
-TEST(KernelLanes, KeccakX4EqualsFourX1) {
+TEST(KernelWays, KeccakX4EqualsFourX1) {
   for_each_backend([](const pqlab::kernels::Table& k) {
     std::mt19937_64 rng(4);
     for (int trial = 0; trial < 50; ++trial) {
@@ -47,14 +47,14 @@ TEST(KernelLanes, KeccakX4EqualsFourX1) {
       if (trial == 0) x4.fill(0);
       if (trial == 1) x4.fill(~std::uint64_t{0});
       x1 = x4;
-      k.keccak_f1600_x4(x4.data());
-      for (std::size_t i = 0; i < 4; ++i) k.keccak_f1600_x1(x1.data() + i * pqlab::kernels::keccak_lanes);
+      k.keccak.keccak_f1600_x4(x4.data());
+      for (std::size_t i = 0; i < 4; ++i) k.keccak.keccak_f1600_x1(x1.data() + i * pqlab::kernels::keccak_lanes);
       EXPECT_EQ(x4, x1) << "trial " << trial;
     }
   });
 }
 
-TEST(KernelLanes, KeccakSliced8EqualsX1PerState) {
+TEST(KernelWays, KeccakSliced8EqualsX1PerState) {
   constexpr std::size_t lanes = pqlab::kernels::keccak_lanes;
   for_each_backend([](const pqlab::kernels::Table& k) {
     std::mt19937_64 rng(8);
@@ -68,9 +68,9 @@ TEST(KernelLanes, KeccakSliced8EqualsX1PerState) {
         std::array<std::uint64_t, 8 * lanes> expected{};
         for (std::size_t j = 0; j < count; ++j) {
           for (std::size_t i = 0; i < lanes; ++i) expected[j * lanes + i] = sliced[8 * i + j];
-          k.keccak_f1600_x1(expected.data() + j * lanes);
+          k.keccak.keccak_f1600_x1(expected.data() + j * lanes);
         }
-        k.keccak_f1600_sliced8(sliced.data(), count);
+        k.keccak.keccak_f1600_sliced8(sliced.data(), count);
         for (std::size_t j = 0; j < count; ++j)
           for (std::size_t i = 0; i < lanes; ++i)
             ASSERT_EQ(sliced[8 * i + j], expected[j * lanes + i])
@@ -103,16 +103,16 @@ void fill_lane(std::mt19937& rng, std::size_t kind, Word state[8], Block<Word>& 
 
 // The portable one-block compression for Word's SHA-2.
 void compress_one(const pqlab::kernels::Table& portable, std::uint32_t state[8], const std::uint8_t* block) {
-  portable.sha256_compress(state, block, 1);
+  portable.sha2.sha256_compress(state, block, 1);
 }
 void compress_one(const pqlab::kernels::Table& portable, std::uint64_t state[8], const std::uint8_t* block) {
-  portable.sha512_compress(state, block, 1);
+  portable.sha2.sha512_compress(state, block, 1);
 }
 
 // `lanes_fn` over 0..33 lanes (partial passes, full passes of 4, 8 or 16
 // and more) against the portable one-block compression of each lane.
 template <class Word>
-void expect_lanes_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
+void expect_ways_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
                                  const pqlab::kernels::Table& portable) {
   std::mt19937 rng(5);
   for (std::size_t lanes = 0; lanes <= 33; ++lanes) {
@@ -151,37 +151,37 @@ bool listed(std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-TEST(KernelLanes, Sha256LanesEqualsPortable) {
+TEST(KernelWays, Sha256LanesEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
-    EXPECT_GE(k.sha256_lanes_min, 1u);
-    expect_lanes_equal_portable(k.sha256_compress_lanes, portable);
+    EXPECT_GE(k.tuning.sha256_ways_min, 1u);
+    expect_ways_equal_portable(k.sha2.sha256_compress_ways.fn, portable);
   });
 }
 
 // On every backend: the multi-buffer SHA-512 (4 lanes per AVX2 pass, 4 or
 // 8 per AVX-512 pass) or the portable loop.
-TEST(KernelLanes, Sha512LanesEqualsPortable) {
+TEST(KernelWays, Sha512LanesEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
-    EXPECT_GE(k.sha512_lanes_min, 1u);
-    expect_lanes_equal_portable(k.sha512_compress_lanes, portable);
+    EXPECT_GE(k.tuning.sha512_ways_min, 1u);
+    expect_ways_equal_portable(k.sha2.sha512_compress_ways.fn, portable);
   });
 }
 
 #if defined(__x86_64__)
 // The multi-buffer functions themselves, also where the backend's table
 // picks SHA-NI instead (the AVX2 one on a CPU with the SHA extensions).
-TEST(KernelLanes, Sha256MultiBufferEqualsPortable) {
+TEST(KernelWays, Sha256MultiBufferEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   if (!listed("avx2")) GTEST_SKIP() << "no AVX2 on this CPU";
   {
     SCOPED_TRACE("avx2 multi-buffer");
-    expect_lanes_equal_portable(pqlab::kernels::avx2::sha256_compress_lanes, portable);
+    expect_ways_equal_portable(pqlab::kernels::avx2::sha256_compress_ways, portable);
   }
   if (listed("avx512")) {
     SCOPED_TRACE("avx512 multi-buffer");
-    expect_lanes_equal_portable(pqlab::kernels::avx512::sha256_compress_lanes, portable);
+    expect_ways_equal_portable(pqlab::kernels::avx512::sha256_compress_ways, portable);
   }
 }
 #endif

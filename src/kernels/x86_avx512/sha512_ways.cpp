@@ -132,7 +132,7 @@ void compress_pass8(std::uint64_t (*states)[8], const std::uint8_t* const* block
 
 }  // namespace
 
-void sha512_compress_lanes(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
   for (std::size_t first = 0; first < lanes; first += 8) {
     const std::size_t live = lanes - first < 8 ? lanes - first : 8;
     if (live <= 4)

@@ -61,7 +61,7 @@ void compress_pass(std::uint32_t (*states)[8], const std::uint8_t* const* blocks
 
 }  // namespace
 
-void sha256_compress_lanes(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
+void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
   for (std::size_t first = 0; first < lanes; first += kWidth) {
     const std::size_t live = lanes - first < kWidth ? lanes - first : kWidth;
     compress_pass(states + first, blocks + first, live);

@@ -1,0 +1,113 @@
+// The library's parallel Keccak plumbing (internal, not installed): the
+// multi-way sponges, the rider that shares their permutation calls, the
+// lane-sliced batch permutation and the paired SHA3-256/SHAKE256. The
+// schemes use them for speed; the lab (hash-cost floor) and the tests
+// include this header explicitly. Outputs equal those of the one-way
+// sponges of pqlab/hash.hpp.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "pqlab/hash.hpp"
+#include "pqlab/status.hpp"
+
+namespace pqlab::hash {
+
+// SHA3-256(a) and SHAKE256(b, 32) together: both sponges have a 136-byte
+// rate, so where a and b take the same number of blocks they run in two
+// Keccak lanes (else one after the other). ML-KEM decapsulation's H(ek)
+// check and J(z ‖ c) are such a pair.
+void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
+                              std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
+
+// Keccak-f[1600] (FIPS 202 §3.3) on states j < count (1 <= count <= 8) of
+// a lane-sliced batch, word w of state j at lanes[8·w + j], through the
+// active kernel backend; the other states' words are left unspecified.
+// For callers that batch their own single-block hashes (SLH-DSA's F, H and
+// PRF do) and for the lab's hash-cost floor. Status::invalid_argument for
+// another count.
+Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
+
+// One sponge hashing a whole input given up front, whose permutations can
+// ride in an idle lane of a KeccakWays squeeze: that call permutes the
+// rider's state with the others at no extra cost (its width is set by the
+// other lanes). Each ride absorbs one more block (the last one padded);
+// finish() runs what is left one state at a time and squeezes. The output
+// equals the one-lane sponge's over the same input. An input still being
+// written can ride too: the rider reads only the first `available` bytes
+// of it (raised by make_available) until finish(), which reads it all.
+class KeccakRider {
+ public:
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available);
+  ~KeccakRider();
+  KeccakRider(const KeccakRider&) = delete;
+  KeccakRider& operator=(const KeccakRider&) = delete;
+  // Whether a permutation is still due before the output is ready.
+  bool pending() const { return !padded_; }
+  // Whether the next permutation's block is available to ride now.
+  bool can_ride() const;
+  void make_available(std::size_t bytes) { available_ = bytes > available_ ? bytes : available_; }
+  // Writes to `lane` the state to permute next: the rider's state with
+  // its next block (or its padded last one) XORed in.
+  void load_next(std::uint64_t lane[25]);
+  // Takes back the state once `lane` has been permuted.
+  void store(const std::uint64_t lane[25]);
+  // Runs the permutations still due and writes the first out.size() bytes
+  // (at most the rate) of the output.
+  void finish(std::span<std::uint8_t> out);
+
+ private:
+  std::uint64_t state_[25] = {};
+  std::span<const std::uint8_t> in_;
+  std::size_t rate_;
+  std::size_t absorbed_ = 0;
+  std::size_t available_;
+  std::uint8_t domain_;
+  bool padded_ = false;
+};
+
+// Up to eight independent Keccak sponges of one kind (rate and domain
+// bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
+// whole input each and squeezed a block at a time: the kernel's x8/x4
+// permutations run the lanes side by side where that beats one state at a
+// time (kernels.hpp). Outputs equal those of the one-lane sponge.
+template <std::size_t RateBytes, std::uint8_t Domain>
+class KeccakWays {
+ public:
+  static constexpr std::size_t rate_bytes = RateBytes;
+  static constexpr std::size_t max_ways = 8;
+  ~KeccakWays();
+  // Absorbs in[i] for i < lanes, each under rate_bytes long, and pads.
+  void absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes);
+  // Absorbs in[i][0 .. bytes) for i < lanes (inputs of one length, any
+  // length) and pads.
+  void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes);
+  // Writes the first `bytes` (at most rate_bytes) of the next output block
+  // to out[i] for each lane. A rider that can ride takes the first idle
+  // lane, if there is one.
+  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
+  // One-shot: in[i][0 .. bytes) for i < lanes hashed side by side, the
+  // first out_bytes (at most rate_bytes) of each output to out[i].
+  static void hash_equal(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out,
+                         std::size_t out_bytes, std::size_t lanes);
+
+ private:
+  // Clears the states of `lanes` new inputs (a permutation call zeroes any
+  // further states it runs on).
+  void start(std::size_t lanes);
+  // XORs the last len (< rate_bytes) bytes of a lane's input into its state
+  // and pads; the permutation is left to the next squeeze_block.
+  void absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len);
+
+  std::uint64_t states_[max_ways * 25];
+  std::size_t ways_ = 0;
+  std::size_t touched_ = 0;  // states written since construction, for the wipe
+};
+using Shake128Ways = KeccakWays<Shake128::rate_bytes, 0x1f>;
+using Shake256Ways = KeccakWays<Shake256::rate_bytes, 0x1f>;
+using Sha3_256Ways = KeccakWays<Sha3_256::rate_bytes, 0x06>;
+using Sha3_512Ways = KeccakWays<Sha3_512::rate_bytes, 0x06>;
+
+}  // namespace pqlab::hash

@@ -1,0 +1,76 @@
+// The avx2 backend's part of the kernel seam: which entries it replaces
+// and the tuning measured for them. Built without -mavx2 (src/CMakeLists.txt):
+// dispatch.cpp calls fill() only once CPUID has reported AVX2.
+#include "kernels/portable/portable.hpp"
+#include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_bmi2/bmi2.hpp"
+#include "kernels/x86_sha/sha_ni.hpp"
+
+namespace pqlab::kernels::avx2 {
+
+void fill(Table& t, const x86::CpuFeatures& cpu) {
+  t.name = "avx2";
+
+  // Keccak. One state: the portable code with ANDN/RORX. Median TSC ticks
+  // per permutation on the development machine: 692, against 782 for the
+  // portable build and 756 for a one-state AVX-512 version (five planes in
+  // 512-bit registers, ternary-logic θ/χ, native rotates), which is bound
+  // by its 26 cross-lane permutes per round there and was therefore
+  // dropped; so the avx512 backend keeps this one too.
+  if (cpu.bmi) t.keccak.keccak_f1600_x1 = bmi2::keccak_f1600_x1;
+  t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
+  t.tuning.keccak_x4_min_ways = 2;
+  t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
+  t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
+  t.tuning.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
+  t.tuning.keccak_x8_min_ways = 6;  // two x4 calls: as cheap as x4 + x4 from 6 ways on
+
+  t.mlkem.mlkem_ntt = mlkem_ntt;
+  t.mlkem.mlkem_invntt_tomont = mlkem_invntt_tomont;
+  t.mlkem.mlkem_basemul_acc = mlkem_basemul_acc;
+  t.mlkem.mlkem_rej_uniform_vartime = mlkem_rej_uniform_vartime;
+  t.mlkem.mlkem_byte_decode12 = mlkem_byte_decode12;
+  t.mlkem.mlkem_byte_encode12 = mlkem_byte_encode12;
+  t.mlkem.mlkem_compress_encode = mlkem_compress_encode;
+  t.mlkem.mlkem_decode_decompress = mlkem_decode_decompress;
+  t.mlkem.mlkem_cbd = mlkem_cbd;
+
+  t.mldsa.mldsa_ntt = mldsa_ntt;
+  t.mldsa.mldsa_invntt_tomont = mldsa_invntt_tomont;
+  t.mldsa.mldsa_pointwise_montgomery = mldsa_pointwise_montgomery;
+  t.mldsa.mldsa_rej_uniform_vartime = mldsa_rej_uniform_vartime;
+  t.mldsa.mldsa_pointwise_acc_montgomery = mldsa_pointwise_acc_montgomery;
+  t.mldsa.mldsa_rej_eta = mldsa_rej_eta;
+  // The signing steps (the avx512 backend inherits them).
+  t.mldsa.mldsa_decompose = mldsa_decompose;
+  t.mldsa.mldsa_use_hint = mldsa_use_hint;
+  t.mldsa.mldsa_norm_at_least = mldsa_norm_at_least;
+  t.mldsa.mldsa_make_hint = mldsa_make_hint;
+  t.mldsa.mldsa_pack_z = mldsa_pack_z;
+  t.mldsa.mldsa_unpack_z = mldsa_unpack_z;
+  t.mldsa.mldsa_reduce32 = mldsa_reduce32;
+  t.mldsa.mldsa_freeze = mldsa_freeze;
+  t.mldsa.mldsa_add_reduce32 = mldsa_add_reduce32;
+  t.mldsa.mldsa_sub_reduce32_freeze = mldsa_sub_reduce32_freeze;
+
+  // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
+  // each vector backend takes it where present.
+  t.sha2.sha256_compress = cpu.sha_ni ? sha_ni::sha256_compress : portable::sha256_compress;
+  // Multi-buffer SHA-256, eight ways per pass. Median TSC ticks per
+  // call on the development machine (2,001 calls, load average near 3):
+  // one pass about 1,100; the portable code 600-880 per way; SHA-NI
+  // about 90 per way plus 85 per call (810 for eight ways). So the
+  // pass beats the portable code from two ways on, but not SHA-NI at
+  // any number of ways: where the CPU has SHA-NI this backend keeps it.
+  t.sha2.sha256_compress_ways = cpu.sha_ni ? sha_ni::sha256_compress_ways : sha256_compress_ways;
+  t.tuning.sha256_ways_min = cpu.sha_ni ? 1 : 2;
+  // Multi-buffer SHA-512, four ways per pass. Median TSC ticks per
+  // call on the development machine (2,001 calls, load average near 3):
+  // one pass about 1,320; the portable code about 730 per way (no
+  // SHA-512 instructions here). So the pass wins from two ways on
+  // (1,320 against 1,410), by 2.1x at four.
+  t.sha2.sha512_compress_ways = sha512_compress_ways;
+  t.tuning.sha512_ways_min = 2;
+}
+
+}  // namespace pqlab::kernels::avx2
