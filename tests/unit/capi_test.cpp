@@ -148,8 +148,9 @@ TEST(CApi, SignaturesAgreeWithTheRegistry) {
   const std::array<std::uint8_t, 3> ctx{9, 8, 7};
   for (const pqlab::Algorithm& r : pqlab::algorithms()) {
     if (r.kind != pqlab::Kind::signature) continue;
-    // The 's' sets of SLH-DSA sign slowly; one of them is enough here.
-    if (r.name.starts_with("SLH-DSA") && r.name.ends_with("s") && r.name != "SLH-DSA-SHAKE-128s") continue;
+    // The 's' sets of SLH-DSA sign slowly (seconds under the sanitizers);
+    // their C calls are the same code as the 'f' sets'.
+    if (r.name.starts_with("SLH-DSA") && r.name.ends_with("s")) continue;
     const pqlab_algorithm* a = pqlab_algorithm_find(std::string(r.name).c_str());
     Buf seed(r.seed_bytes, 0x42), pk(r.public_key_bytes), sk(r.secret_key_bytes);
     ASSERT_EQ(pqlab_keygen_from_seed(a, pk.data(), pk.size(), sk.data(), sk.size(), seed.data(), seed.size()),
