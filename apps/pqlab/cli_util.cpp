@@ -222,16 +222,23 @@ std::string write_temp(const OutputFile& f, Temps& temps) {
   return name;
 }
 
+// A symbolic link or a device, FIFO or terminal: opened and written where
+// it is (truncated if it is a regular file behind a link). A secret written
+// into a regular file this way gets mode 0600, like a new one.
 void write_in_place(const OutputFile& f) {
-  const int fd = ::open(f.path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  const int fd = ::open(f.path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) throw Failure("cannot write " + describe_output(f) + ": " + std::strerror(errno));
   try {
+    struct stat st {};
+    if (f.sensitivity == Sensitivity::secret && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        ::fchmod(fd, 0600) != 0)
+      throw Failure("cannot make " + describe_output(f) + " private (mode 0600): " + std::strerror(errno));
     write_all(fd, f.data, describe_output(f));
   } catch (...) {
     ::close(fd);
     throw;
   }
-  ::close(fd);
+  if (::close(fd) != 0) throw Failure("cannot write " + describe_output(f) + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -249,13 +256,16 @@ void write_outputs(const std::vector<OutputFile>& files) {
       plan.push_back({&f, Route::stdout_stream, {}});
       continue;
     }
-    struct stat st {};
-    if (::stat(f.path.c_str(), &st) == 0) {
-      if (S_ISDIR(st.st_mode)) throw Failure("cannot write " + describe_output(f) + ": it is a directory");
-      plan.push_back({&f, S_ISREG(st.st_mode) ? Route::rename_temp : Route::in_place, {}});
-    } else {
+    // A new name or a regular file: a temporary file renamed over it. A
+    // symbolic link is written through, never replaced (/dev/stdout is one).
+    struct stat link {}, st {};
+    if (::lstat(f.path.c_str(), &link) != 0) {
       plan.push_back({&f, Route::rename_temp, {}});
+      continue;
     }
+    const bool resolves = ::stat(f.path.c_str(), &st) == 0;
+    if (resolves && S_ISDIR(st.st_mode)) throw Failure("cannot write " + describe_output(f) + ": it is a directory");
+    plan.push_back({&f, S_ISREG(link.st_mode) ? Route::rename_temp : Route::in_place, {}});
   }
 
   // Stage: every regular file to its temporary name.

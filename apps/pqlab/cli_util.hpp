@@ -98,8 +98,10 @@ ByteVector read_message(const std::string& path);
 // failure, no target is touched and no temporary file is left.
 // Secret outputs are created with mode 0600 whatever the umask; public ones
 // with 0666 & ~umask, like any file a program creates. A target that exists
-// and is not a regular file (/dev/null, a FIFO, a terminal) is written in
-// place; a directory is refused.
+// and is not a regular file (/dev/null, a FIFO, a terminal) or is a symbolic
+// link (/dev/stdout, a link to a key file) is written in place, through the
+// link, after the temporary files (a secret into a regular file that way
+// gets mode 0600); a directory is refused.
 enum class Sensitivity { public_data, secret };
 struct OutputFile {
   std::string path;

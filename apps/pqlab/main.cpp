@@ -55,11 +55,12 @@ int main(int argc, char** argv) {
   // A closed standard output is an error to report (and temporary files to
   // remove), not a silent death by SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
-  CLI::App app{"pqlab: post-quantum cryptography toolkit and measuring lab.\n"
-               "Every input file may be '-' for standard input and every key, ciphertext, shared-secret and "
-               "signature output '-' for standard output (one of each per command); --json/--csv of bench and "
-               "tls-bench, and report's --out and --embedded, need real paths. Exit status: 0 success or valid, "
-               "1 invalid signature, 2 error (one line on stderr)."};
+  CLI::App app{
+      "pqlab: post-quantum cryptography toolkit and measuring lab.\n"
+      "Files: '-' is standard input for any input, and standard output for a key, ciphertext,\n"
+      "shared-secret or signature output (one of each per command); --json/--csv of bench and\n"
+      "tls-bench and --out/--embedded of report need real paths ('-' there: exit 2).\n"
+      "Exit status: 0 success or valid, 1 invalid signature, 2 error (one line on stderr)."};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show help for every subcommand");
   app.set_version_flag("--version", kVersionLine, "Print the version and exit");

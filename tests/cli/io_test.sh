@@ -121,6 +121,19 @@ WHAT="/dev/null as output"
 "$PQLAB" keygen -a ML-KEM-768 --pk /dev/null --sk sk || fail "$WHAT"
 [ -c /dev/null ] || fail "$WHAT: /dev/null is no longer a device"
 only_files sk
+# A symbolic link is written through, not replaced: /dev/stdout, or a link
+# to a key file (a secret there made 0600 too).
+WHAT="symbolic links as outputs"
+"$PQLAB" keygen -a ML-KEM-768 --pk /dev/stdout --sk sk >pk_via_stdout || fail "$WHAT: --pk /dev/stdout"
+[ "$(stat -c %s pk_via_stdout)" = 1184 ] || fail "$WHAT: --pk /dev/stdout wrote $(stat -c %s pk_via_stdout) bytes"
+[ -L /dev/stdout ] || fail "$WHAT: /dev/stdout is no longer a link"
+mkdir keys; : >keys/real_sk; chmod 644 keys/real_sk; ln -s keys/real_sk sk_link
+"$PQLAB" keygen -a ML-KEM-768 --pk pk --sk sk_link || fail "$WHAT: --sk through a link"
+[ -L sk_link ] || fail "$WHAT: the link was replaced"
+[ "$(stat -c %s keys/real_sk)" = 2400 ] || fail "$WHAT: the link's target holds $(stat -c %s keys/real_sk) bytes"
+[ "$(stat -c %a keys/real_sk)" = 600 ] || fail "$WHAT: the secret behind the link has mode $(stat -c %a keys/real_sk)"
+[ -z "$(ls -A keys | grep -v -x real_sk)" ] || fail "$WHAT: temporary files in keys/: $(ls -A keys)"
+rm -r keys sk_link pk_via_stdout pk
 # A closed standard output: exit 2, and the file outputs are not left.
 WHAT="closed standard output"
 "$PQLAB" keygen -a ML-KEM-768 --pk pk --sk sk
@@ -183,7 +196,7 @@ expect_status 1 "long signature" "$PQLAB" verify -a ML-DSA-65 --pk dpk --in msg 
 expect_status 1 "empty signature" "$PQLAB" verify -a ML-DSA-65 --pk dpk --in msg --sig empty_sig
 expect_status 2 "missing signature file" "$PQLAB" verify -a ML-DSA-65 --pk dpk --in msg --sig no-such-sig
 # Messages are bounded (256 MiB): an endless one is refused, not read forever.
-expect_error "/dev/zero as message" "256 MiB" timeout 120 "$PQLAB" sign -a ML-DSA-65 --sk dsk --in /dev/zero --sig out
+expect_error "/dev/zero as message" "256 MiB" timeout 300 "$PQLAB" sign -a ML-DSA-65 --sk dsk --in /dev/zero --sig out
 [ -e out ] && fail "a refused sign left an output"
 
 finish I/O
