@@ -558,7 +558,7 @@ void check_expanded(const Algorithm& alg, ConstSpan sk) {
 
 void check_public(const Algorithm& alg, ConstSpan pk) {
   if (family_of(alg) == Family::mlkem && alg.kem->check_encaps_key(pk) != Status::ok)
-    fail(name_of(alg) + " public key fails the FIPS 203 section 7.2 modulus check");
+    fail(name_of(alg) + " public key fails the FIPS 203 section 7.2 modulus check (the standard's validity check)");
 }
 
 // The private key in a PrivateKeyInfo's privateKey octets.
