@@ -788,14 +788,15 @@ PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* ex
     return public_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->public_key_bytes;
-  if (is_complete_sequence(input) || (!raw_size && !input.empty() && input[0] == 0x30)) {
-    if (raw_size) return public_from_der(input, expected);
+  if (is_complete_sequence(input)) return public_from_der(input, expected);
+  if (!raw_size && !input.empty() && input[0] == 0x30) {
+    // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
       return public_from_der(input, expected);
     } catch (const Error& e) {
       if (expected == nullptr) throw;
-      fail(std::string(e.what()) + " (and " + std::to_string(input.size()) + " bytes is not the raw length of a " +
-           name_of(*expected) + " public key, " + std::to_string(expected->public_key_bytes) + ")");
+      fail(std::string(e.what()) + " (nor is it a raw " + name_of(*expected) + " public key: " +
+           std::to_string(input.size()) + " bytes, not " + std::to_string(expected->public_key_bytes) + ")");
     }
   }
   if (!raw_size) fail(size_message(input.size(), expected, expected ? expected->public_key_bytes : 0, "public key"));
@@ -814,14 +815,15 @@ PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* 
     return private_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->secret_key_bytes;
-  if (is_complete_sequence(input) || (!raw_size && !input.empty() && input[0] == 0x30)) {
-    if (raw_size) return private_from_der(input, expected);
+  if (is_complete_sequence(input)) return private_from_der(input, expected);
+  if (!raw_size && !input.empty() && input[0] == 0x30) {
+    // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
       return private_from_der(input, expected);
     } catch (const Error& e) {
       if (expected == nullptr) throw;
-      fail(std::string(e.what()) + " (and " + std::to_string(input.size()) + " bytes is not the raw length of a " +
-           name_of(*expected) + " secret key, " + std::to_string(expected->secret_key_bytes) + ")");
+      fail(std::string(e.what()) + " (nor is it a raw " + name_of(*expected) + " secret key: " +
+           std::to_string(input.size()) + " bytes, not " + std::to_string(expected->secret_key_bytes) + ")");
     }
   }
   if (!raw_size) fail(size_message(input.size(), expected, expected ? expected->secret_key_bytes : 0, "private key"));
