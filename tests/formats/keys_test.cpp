@@ -210,7 +210,7 @@ TEST(FormatsKeys, GenerateGivesFreshConsistentKeys) {
 Bytes spki_with(const char* oid, int ptype, const Bytes& key) {
   X509_PUBKEY* pub = X509_PUBKEY_new();
   auto* buf = static_cast<unsigned char*>(OPENSSL_malloc(key.size()));
-  std::memcpy(buf, key.data(), key.size());
+  if (!key.empty()) std::memcpy(buf, key.data(), key.size());
   EXPECT_EQ(X509_PUBKEY_set0_param(pub, OBJ_txt2obj(oid, 1), ptype, nullptr, buf, static_cast<int>(key.size())), 1);
   const int n = i2d_X509_PUBKEY(pub, nullptr);
   Bytes out(static_cast<std::size_t>(n));
@@ -223,7 +223,7 @@ Bytes spki_with(const char* oid, int ptype, const Bytes& key) {
 Bytes pkcs8_with(const char* oid, int version, int ptype, const Bytes& octets) {
   PKCS8_PRIV_KEY_INFO* p8 = PKCS8_PRIV_KEY_INFO_new();
   auto* buf = static_cast<unsigned char*>(OPENSSL_malloc(octets.size()));
-  std::memcpy(buf, octets.data(), octets.size());
+  if (!octets.empty()) std::memcpy(buf, octets.data(), octets.size());
   EXPECT_EQ(PKCS8_pkey_set0(p8, OBJ_txt2obj(oid, 1), version, ptype, nullptr, buf, static_cast<int>(octets.size())),
             1);
   const int n = i2d_PKCS8_PRIV_KEY_INFO(p8, nullptr);
