@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Seed corpora for the libFuzzer targets, made from the vendored ACVP
-vectors (tests/data/acvp/*/prompt.json.xz), in each target's input format
+vectors (tests/data/acvp/*/prompt.json.xz) and LAMPS example keys
+(tests/data/lamps/), in each target's input format
 (see the comment at the top of each fuzz_*.cpp).
 
 Usage: fuzz/make_corpus.py OUTDIR   → OUTDIR/<target>/<seed files>
 """
+import base64
 import json
 import lzma
 import os
@@ -102,6 +104,31 @@ def main(outdir):
                           bytes([3, 1]) + h(t["c"]) + x25519_base)
     for kem in range(6):
         write(outdir, "fuzz_provider_keyshare", f"roundtrip-{kem}", bytes([kem, 2, 0, 1]))
+
+    # Key decoders (fuzz_key_decoders): the LAMPS example keys
+    # (tests/data/lamps/), as PEM and as DER, read as public (mode 0) or
+    # private (mode 1) keys, with no expected algorithm and with their own
+    # (mode 2 * (registry index + 1) + private).
+    lamps = os.path.join(ROOT, "..", "lamps")
+    names = MLKEM_SETS + MLDSA_SETS  # registry order: ML-KEM, then ML-DSA, then SLH-DSA
+    for folder in sorted(os.listdir(lamps)):
+        d = os.path.join(lamps, folder)
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            if not (f.endswith(".pub.xz") or f.endswith(".priv.xz")):
+                continue
+            with lzma.open(os.path.join(d, f), "rb") as fh:
+                pem = fh.read()
+            body = b"".join(l for l in pem.splitlines() if not l.startswith(b"-----"))
+            der = base64.b64decode(body)
+            private = 1 if f.endswith(".priv.xz") else 0
+            base = f[: -len(".xz")]
+            write(outdir, "fuzz_key_decoders", base + "-pem", bytes([private]) + pem)
+            write(outdir, "fuzz_key_decoders", base + "-der", bytes([private]) + der)
+            own = next((i for i, n in enumerate(names) if base.startswith(n + "-") or base.startswith(n + ".")), None)
+            if own is not None:
+                write(outdir, "fuzz_key_decoders", base + "-der-expected", bytes([2 * (own + 1) + private]) + der)
 
     # Kernels: any bytes are a valid input; seed with vector bytes.
     g = groups("ML-KEM-keyGen-FIPS203")[0]

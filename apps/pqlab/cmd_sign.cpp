@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli_keys.hpp"
 #include "cli_util.hpp"
 #include "commands.hpp"
 #include "pqlab/random.hpp"
@@ -30,8 +31,9 @@ SignOptions options_from(const SignArgs& a, ByteVector& ctx, SecretBytes& rnd) {
 }
 
 void run_sign(const SignArgs& a) {
-  const Algorithm& alg = require_algorithm(a.alg, Kind::signature);
-  const SecretBytes sk = read_secret_exact(a.sk, "secret key", alg.secret_key_bytes);
+  const formats::PrivateKey key = read_private_key(a.sk, a.alg, Kind::signature);
+  const Algorithm& alg = *key.alg;
+  const formats::SecureBytes& sk = key.expanded;
   const ByteVector msg = read_message(a.in);
   ByteVector ctx;
   SecretBytes rnd;
@@ -46,8 +48,9 @@ void run_sign(const SignArgs& a) {
 // for it; only a signature file that cannot be read at all is an error
 // (exit 2). At most signature_bytes + 1 bytes are read.
 void run_verify(const SignArgs& a) {
-  const Algorithm& alg = require_algorithm(a.alg, Kind::signature);
-  const ByteVector pk = read_exact(a.pk, "public key", alg.public_key_bytes);
+  const formats::PublicKey key = read_public_key(a.pk, a.alg, Kind::signature);
+  const Algorithm& alg = *key.alg;
+  const std::vector<std::uint8_t>& pk = key.bytes;
   const ByteVector msg = read_message(a.in);
   const ByteVector sig = read_input_upto(a.sig, "signature", alg.signature_bytes);
   ByteVector ctx;
@@ -67,7 +70,8 @@ void run_verify(const SignArgs& a) {
 }
 
 CLI::App* common_options(CLI::App* cmd, SignArgs& a) {
-  cmd->add_option("-a,--algorithm", a.alg, "Signature scheme, e.g. ML-DSA-65")->required();
+  cmd->add_option("-a,--algorithm", a.alg,
+                  "Signature scheme, e.g. ML-DSA-65 (optional for a DER/PEM key, which names its algorithm)");
   cmd->add_option("--in", a.in, "Message file, or - for standard input (read whole; at most 256 MiB)")->required();
   cmd->add_option("--ctx", a.ctx, "Context string as hex (0-255 bytes)");
   cmd->add_option("--prehash", a.prehash,
@@ -81,7 +85,7 @@ CLI::App* common_options(CLI::App* cmd, SignArgs& a) {
 void add_sign_commands(CLI::App& app) {
   auto sign_args = std::make_shared<SignArgs>();
   auto* sign = common_options(app.add_subcommand("sign", "Sign a message"), *sign_args);
-  sign->add_option("--sk", sign_args->sk, "Secret key file, or - for standard input")->required();
+  sign->add_option("--sk", sign_args->sk, "Secret key file (raw, DER or PEM), or - for standard input")->required();
   sign->add_option("--sig", sign_args->sig, "Output: signature file, or - for standard output")->required();
   auto* det = sign->add_flag("--deterministic", sign_args->deterministic, "Deterministic signing (no fresh randomness)");
   sign->add_option("--rnd", sign_args->rnd, "Hex randomness for the signer (ML-DSA rnd / SLH-DSA opt_rand)")->excludes(det);
@@ -89,7 +93,7 @@ void add_sign_commands(CLI::App& app) {
 
   auto verify_args = std::make_shared<SignArgs>();
   auto* verify = common_options(app.add_subcommand("verify", "Verify a signature (exit 0 valid, 1 invalid)"), *verify_args);
-  verify->add_option("--pk", verify_args->pk, "Public key file, or - for standard input")->required();
+  verify->add_option("--pk", verify_args->pk, "Public key file (raw, DER or PEM), or - for standard input")->required();
   verify->add_option("--sig", verify_args->sig,
                      "Signature file, or - for standard input (one of another length than the set's is an "
                      "invalid signature: exit 1)")

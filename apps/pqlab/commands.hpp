@@ -9,6 +9,7 @@ namespace pqlab::cli {
 void add_info_commands(CLI::App& app);  // list
 void add_kem_commands(CLI::App& app);   // keygen (KEM), encaps, decaps
 void add_sign_commands(CLI::App& app);  // sign, verify (keygen shared)
+void add_key_commands(CLI::App& app);   // convert
 void add_lab_commands(CLI::App& app);   // bench, report, tls-bench
 
 }  // namespace pqlab::cli

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
   pqlab::cli::add_info_commands(app);
   pqlab::cli::add_kem_commands(app);
   pqlab::cli::add_sign_commands(app);
+  pqlab::cli::add_key_commands(app);
   pqlab::cli::add_lab_commands(app);
   auto* version = app.add_subcommand("version", "Print the version");
   version->callback([] { std::printf("%s\n", kVersionLine); });
