@@ -256,19 +256,19 @@ const OSSL_DISPATCH keymgmt_functions[] = {
 };
 
 template <std::size_t... I>
-std::array<OSSL_ALGORITHM, sizeof...(I) + 1> make_table(std::index_sequence<I...>) {
-  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>, nullptr}..., {nullptr, nullptr, nullptr, nullptr}}};
+std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
+  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
 }
 
 }  // namespace
 
-const OSSL_ALGORITHM* keymgmt_algorithms() {
+std::span<const OSSL_ALGORITHM> kem_keymgmt_algorithms() {
   static const auto table = [] {
     auto t = make_table(std::make_index_sequence<kem_variant_count>{});
     for (std::size_t i = 0; i < kem_variants().size(); ++i) t[i].algorithm_names = kem_variants()[i].algorithm_names;
     return t;
   }();
-  return table.data();
+  return table;
 }
 
 }  // namespace pqlab::provider

@@ -6,6 +6,7 @@
 #include <openssl/params.h>
 
 #include <cstring>
+#include <vector>
 
 #include "dispatch.hpp"
 #include "pqlab_provider.h"
@@ -14,7 +15,7 @@
 namespace pqlab::provider {
 namespace {
 
-constexpr const char* provider_name = "pqlab: ML-KEM and hybrid TLS groups";
+constexpr const char* provider_name = "pqlab: ML-KEM, hybrid TLS groups, ML-DSA and SLH-DSA";
 constexpr const char* provider_version = "0.1.0";
 
 void teardown(void* provctx) {
@@ -50,11 +51,26 @@ int get_params(void*, OSSL_PARAM params[]) {
   return 1;
 }
 
+}  // namespace
+
+const OSSL_ALGORITHM* keymgmt_algorithms() {
+  static const std::vector<OSSL_ALGORITHM> table = [] {
+    std::vector<OSSL_ALGORITHM> t;
+    for (auto part : {kem_keymgmt_algorithms(), sig_keymgmt_algorithms()}) t.insert(t.end(), part.begin(), part.end());
+    t.push_back({nullptr, nullptr, nullptr, nullptr});
+    return t;
+  }();
+  return table.data();
+}
+
+namespace {
+
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
   switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algorithms();
     case OSSL_OP_KEM: return kem_algorithms();
+    case OSSL_OP_SIGNATURE: return signature_algorithms();
     default: return nullptr;
   }
 }
@@ -85,6 +101,7 @@ extern "C" int pqlab_provider_init(const OSSL_CORE_HANDLE* handle, const OSSL_DI
   using namespace pqlab::provider;
   return guarded(0, [&] {
     init_errors(handle, in);
+    if (!register_objects(handle, in)) return 0;
     // The classical halves are fetched from a child of the caller's library
     // context, which mirrors the providers the caller loaded.
     OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new_child(handle, in);
