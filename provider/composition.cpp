@@ -29,8 +29,13 @@ bool generate_keypair(KemKey& key) {
   key.clear();
   PublicBytes ek(m.public_key_bytes);
   SecretBytes dk(m.secret_key_bytes);
-  // ML-KEM.KeyGen (FIPS 203 Alg. 19), randomness from getrandom(2).
-  if (!status_ok(m.kem->keygen(ek, dk.span(), system_random()), "key generation", v))
+  // ML-KEM.KeyGen (FIPS 203 Alg. 19): d ‖ z from getrandom(2), then
+  // ML-KEM.KeyGen_internal (Alg. 16); a pure ML-KEM key keeps its seed so
+  // that the seed form of the private key (LAMPS) can be written.
+  SecretBytes seed(m.seed_bytes);
+  if (system_random().generate(seed.span()) != Status::ok)
+    return fail(reason_random_failure, "no randomness for the key seed", v);
+  if (!status_ok(m.kem->keygen_from_seed(ek, dk.span(), seed.span()), "key generation", v))
     return false;
   if (key.is_hybrid()) {
     EvpPkey pair = classical_generate(key.provider->libctx, v.classical);
@@ -42,6 +47,7 @@ bool generate_keypair(KemKey& key) {
   }
   key.mlkem_ek = std::move(ek);
   key.mlkem_dk = std::move(dk);
+  if (!key.is_hybrid()) key.mlkem_seed = std::move(seed);
   return true;
 }
 

@@ -27,7 +27,7 @@ const KemKey* as_key(const void* p) { return static_cast<const KemKey*>(p); }
 template <std::size_t I>
 void* key_new(void* provctx) {
   return guarded<void*>(nullptr, [&]() -> void* {
-    return new KemKey{static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}};
+    return new KemKey{static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}, {}};
   });
 }
 
@@ -36,7 +36,7 @@ void key_free(void* key) { delete as_key(key); }
 void* key_dup(const void* from, int selection) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const KemKey& src = *as_key(from);
-    auto* copy = new KemKey{src.provider, src.variant, {}, {}, {}, {}};
+    auto* copy = new KemKey{src.provider, src.variant, {}, {}, {}, {}, {}};
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
       copy->mlkem_ek = src.mlkem_ek;
       copy->classical_pub = src.classical_pub;
@@ -45,7 +45,10 @@ void* key_dup(const void* from, int selection) {
         copy->classical.reset(src.classical.get());
       }
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) copy->mlkem_dk = src.mlkem_dk;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+      copy->mlkem_dk = src.mlkem_dk;
+      copy->mlkem_seed = src.mlkem_seed;
+    }
     return copy;
   });
 }
@@ -103,7 +106,7 @@ void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) {
 void* gen(void* genctx, OSSL_CALLBACK*, void*) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const auto* ctx = static_cast<GenContext*>(genctx);
-    auto* key = new KemKey{ctx->provider, ctx->variant, {}, {}, {}, {}};
+    auto* key = new KemKey{ctx->provider, ctx->variant, {}, {}, {}, {}, {}};
     // A parameter-only generation (the TLS server's "paramgen" before it
     // sets the peer's key share) gives an empty key.
     if ((ctx->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 && !generate_keypair(*key)) {
@@ -236,6 +239,7 @@ template <std::size_t I>
 const OSSL_DISPATCH keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(key_new<I>)},
     {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(key_free)},
+    {OSSL_FUNC_KEYMGMT_LOAD, reinterpret_cast<void (*)()>(load_key_reference)},
     {OSSL_FUNC_KEYMGMT_DUP, reinterpret_cast<void (*)()>(key_dup)},
     {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(key_has)},
     {OSSL_FUNC_KEYMGMT_MATCH, reinterpret_cast<void (*)()>(key_match)},

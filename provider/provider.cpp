@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "codec.hpp"
 #include "dispatch.hpp"
 #include "pqlab_provider.h"
 #include "provider_context.hpp"
@@ -71,6 +72,8 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
     case OSSL_OP_KEYMGMT: return keymgmt_algorithms();
     case OSSL_OP_KEM: return kem_algorithms();
     case OSSL_OP_SIGNATURE: return signature_algorithms();
+    case OSSL_OP_ENCODER: return encoder_algorithms();
+    case OSSL_OP_DECODER: return decoder_algorithms();
     default: return nullptr;
   }
 }
@@ -102,6 +105,7 @@ extern "C" int pqlab_provider_init(const OSSL_CORE_HANDLE* handle, const OSSL_DI
   return guarded(0, [&] {
     init_errors(handle, in);
     if (!register_objects(handle, in)) return 0;
+    init_core_bio(in);
     // The classical halves are fetched from a child of the caller's library
     // context, which mirrors the providers the caller loaded.
     OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new_child(handle, in);

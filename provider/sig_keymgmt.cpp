@@ -243,6 +243,7 @@ template <std::size_t I>
 const OSSL_DISPATCH keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(key_new<I>)},
     {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(key_free)},
+    {OSSL_FUNC_KEYMGMT_LOAD, reinterpret_cast<void (*)()>(load_key_reference)},
     {OSSL_FUNC_KEYMGMT_DUP, reinterpret_cast<void (*)()>(key_dup)},
     {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(key_has)},
     {OSSL_FUNC_KEYMGMT_MATCH, reinterpret_cast<void (*)()>(key_match)},

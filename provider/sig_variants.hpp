@@ -18,6 +18,9 @@ struct SigVariant {
   const char* oid_sn;           // OpenSSL 3.5's short name of the OID
   SigFamily family;
   unsigned security_bits;
+  // The message-digest algorithm the LAMPS CMS documents pair with the
+  // scheme (RFC 9882 §3.3: SHA-512 for ML-DSA; RFC 9814 §4 for SLH-DSA).
+  const char* cms_digest;
 };
 
 inline constexpr std::size_t sig_variant_count = 15;

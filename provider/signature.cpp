@@ -7,6 +7,7 @@
 // pure), and the gettable `algorithm-id` X.509 signing writes.
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/params.h>
 #include <openssl/x509.h>
@@ -152,20 +153,35 @@ int init(void* vctx, void* keydata, const OSSL_PARAM params[], bool signing) {
 int sign_init(void* ctx, void* key, const OSSL_PARAM params[]) { return init(ctx, key, params, true); }
 int verify_init(void* ctx, void* key, const OSSL_PARAM params[]) { return init(ctx, key, params, false); }
 
-// Pure signatures take no digest: none, or libcrypto's "no digest" marker.
-bool no_digest(const char* mdname) {
+// Pure signatures take no digest: none, or libcrypto's "no digest"
+// marker. One exception keeps CMS working on OpenSSL 3.0, whose CMS code
+// always initialises DigestSign/Verify with the SignerInfo's digest
+// algorithm: the digest the LAMPS CMS documents pair with the scheme
+// (RFC 9882 §3.3, RFC 9814 §4) is accepted and only names that digest —
+// the signature is still pure ML-DSA / SLH-DSA over the whole message (the
+// DER signed attributes), as those documents specify. Any other digest is
+// refused.
+bool digest_allowed(const ProviderContext* provider, const SigKey* key, const char* mdname) {
   if (mdname == nullptr || mdname[0] == '\0' || std::strcmp(mdname, "UNDEF") == 0) return true;
+  if (key != nullptr) {
+    EVP_MD* md = EVP_MD_fetch(provider != nullptr ? provider->libctx : nullptr, mdname, nullptr);
+    const bool paired = md != nullptr && EVP_MD_is_a(md, key->variant->cms_digest);
+    EVP_MD_free(md);
+    if (paired) return true;
+  }
   raise_error(reason_unsupported, "pure ML-DSA / SLH-DSA take no digest (got %s)", mdname);
   return false;
 }
 
 int digest_sign_init(void* ctx, const char* mdname, void* key, const OSSL_PARAM params[]) {
-  if (!no_digest(mdname)) return 0;
+  const auto* k = key != nullptr ? static_cast<const SigKey*>(key) : as_ctx(ctx)->key;
+  if (!digest_allowed(as_ctx(ctx)->provider, k, mdname)) return 0;
   return init(ctx, key, params, true);
 }
 
 int digest_verify_init(void* ctx, const char* mdname, void* key, const OSSL_PARAM params[]) {
-  if (!no_digest(mdname)) return 0;
+  const auto* k = key != nullptr ? static_cast<const SigKey*>(key) : as_ctx(ctx)->key;
+  if (!digest_allowed(as_ctx(ctx)->provider, k, mdname)) return 0;
   return init(ctx, key, params, false);
 }
 
