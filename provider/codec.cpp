@@ -3,7 +3,6 @@
 #include "codec.hpp"
 
 #include <array>
-#include <string>
 
 #include "composition.hpp"
 #include "sig_key.hpp"
@@ -98,14 +97,6 @@ void* key_from_private(const CodecType& t, const ProviderContext* provider, cons
   bool ok = false;
   if (key.seed) {
     ok = sig_set_key(*k, bytes(*key.seed), bytes(key.expanded), {});
-  } else if (t.sig->family == SigFamily::mldsa) {
-    // pqlab_formats checked the expanded key and recomputes (ρ, t1) from it.
-    formats::PublicKey pub;
-    std::string error;
-    if (!formats::try_public_of(key, pub, &error))
-      raise_error(reason_invalid_key, "%s: %s", t.name, error.c_str());
-    else
-      ok = sig_set_key(*k, {}, bytes(key.expanded), pub.bytes);
   } else {
     ok = sig_set_key(*k, {}, bytes(key.expanded), {});
   }

@@ -5,6 +5,9 @@
 
 #include <array>
 
+#include <string>
+
+#include "pqlab/formats/keys.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/random.hpp"
 
@@ -84,10 +87,22 @@ bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<cons
   }
   if (!priv.empty()) {
     if (v.family == SigFamily::mldsa) {
-      if (pub.empty()) return fail(reason_missing_key, v, "a private key needs its seed or public key");
-      if (!mldsa_pair_consistent(priv, pub))
-        return fail(reason_invalid_key, v, "public key does not belong to the private key");
-      key.pub.assign(pub.begin(), pub.end());
+      if (pub.empty()) {
+        // The expanded key alone: pqlab_formats checks it (s1, s2 in range,
+        // t0 and tr follow from them) and recomputes (ρ, t1).
+        formats::PrivateKey expanded;
+        expanded.alg = &core_of(v);
+        expanded.expanded.assign(priv.begin(), priv.end());
+        formats::PublicKey derived;
+        std::string error;
+        if (!formats::try_public_of(expanded, derived, &error))
+          return fail(reason_invalid_key, v, error.c_str());
+        key.pub = std::move(derived.bytes);
+      } else {
+        if (!mldsa_pair_consistent(priv, pub))
+          return fail(reason_invalid_key, v, "public key does not belong to the private key");
+        key.pub.assign(pub.begin(), pub.end());
+      }
     } else {
       // FIPS 205 §9.1: sk = SK.seed ‖ SK.prf ‖ PK.seed ‖ PK.root, pk its second half.
       const auto half = priv.subspan(priv.size() / 2);

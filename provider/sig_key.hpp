@@ -48,8 +48,8 @@ bool sig_generate(SigKey& key, std::span<const std::uint8_t> seed);
 // A seed regenerates the key; priv and pub given with it must then match.
 // A priv without a seed must have the exact length, and pub, when given,
 // must belong to it (ML-DSA: ρ and tr = H(pk) inside sk; SLH-DSA: the
-// PK.seed ‖ PK.root half of sk). SLH-DSA takes pub from sk; an ML-DSA priv
-// without pub and without seed is refused (pub cannot be recovered cheaply).
+// PK.seed ‖ PK.root half of sk). SLH-DSA takes pub from sk; ML-DSA
+// recomputes it from sk (pqlab_formats, with the key's consistency checks).
 // On failure the key is left empty and an error is on the queue.
 bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
                  std::span<const std::uint8_t> pub);
