@@ -5,10 +5,10 @@
 
 #include <array>
 
-#include <string>
+#include <cstring>
 
-#include "pqlab/formats/keys.hpp"
 #include "pqlab/hash.hpp"
+#include "pqlab/mldsa.hpp"
 #include "pqlab/random.hpp"
 
 namespace pqlab::provider {
@@ -40,6 +40,21 @@ bool mldsa_pair_consistent(std::span<const std::uint8_t> sk, std::span<const std
   std::array<std::uint8_t, 64> tr{};
   hash::shake256(pk, tr);
   return same(sk.first(32), pk.first(32)) && same(sk.subspan(64, 64), tr);
+}
+
+template <class P>
+Status public_from_secret_of(std::span<std::uint8_t> pk, std::span<const std::uint8_t> sk) {
+  if (pk.size() != P::pk_bytes || sk.size() != P::sk_bytes) return Status::invalid_length;
+  return mldsa::public_from_secret<P>(mldsa::PublicKey<P>(pk.data(), P::pk_bytes),
+                                      mldsa::ConstSecretKey<P>(sk.data(), P::sk_bytes));
+}
+
+// mldsa::public_from_secret for the variant's parameter set.
+Status mldsa_public_from_secret(const SigVariant& v, std::span<std::uint8_t> pk, std::span<const std::uint8_t> sk) {
+  if (std::strcmp(v.name, "ML-DSA-44") == 0) return public_from_secret_of<mldsa::MLDSA44>(pk, sk);
+  if (std::strcmp(v.name, "ML-DSA-65") == 0) return public_from_secret_of<mldsa::MLDSA65>(pk, sk);
+  if (std::strcmp(v.name, "ML-DSA-87") == 0) return public_from_secret_of<mldsa::MLDSA87>(pk, sk);
+  return Status::unsupported;
 }
 
 }  // namespace
@@ -88,16 +103,11 @@ bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<cons
   if (!priv.empty()) {
     if (v.family == SigFamily::mldsa) {
       if (pub.empty()) {
-        // The expanded key alone: pqlab_formats checks it (s1, s2 in range,
-        // t0 and tr follow from them) and recomputes (ρ, t1).
-        formats::PrivateKey expanded;
-        expanded.alg = &core_of(v);
-        expanded.expanded.assign(priv.begin(), priv.end());
-        formats::PublicKey derived;
-        std::string error;
-        if (!formats::try_public_of(expanded, derived, &error))
-          return fail(reason_invalid_key, v, error.c_str());
-        key.pub = std::move(derived.bytes);
+        // The expanded key alone: the core checks it (s1, s2 in range, t0
+        // and tr follow from them) and recomputes (ρ, t1).
+        PublicBytes derived(core_of(v).public_key_bytes);
+        if (!status_ok(mldsa_public_from_secret(v, derived, priv), v, "private key check")) return false;
+        key.pub = std::move(derived);
       } else {
         if (!mldsa_pair_consistent(priv, pub))
           return fail(reason_invalid_key, v, "public key does not belong to the private key");

@@ -49,7 +49,7 @@ bool sig_generate(SigKey& key, std::span<const std::uint8_t> seed);
 // A priv without a seed must have the exact length, and pub, when given,
 // must belong to it (ML-DSA: ρ and tr = H(pk) inside sk; SLH-DSA: the
 // PK.seed ‖ PK.root half of sk). SLH-DSA takes pub from sk; ML-DSA
-// recomputes it from sk (pqlab_formats, with the key's consistency checks).
+// recomputes it from sk (mldsa::public_from_secret, which checks the key).
 // On failure the key is left empty and an error is on the queue.
 bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
                  std::span<const std::uint8_t> pub);
