@@ -6,7 +6,8 @@
 // names the signature algorithm itself (RFC 9882 §3: the ML-DSA OID,
 // parameters absent); `openssl cms -verify` then checks the result.
 //
-// usage: pqlab_cms_sign PROVIDER_DIR CERT.pem KEY.pem IN OUT.pem
+// usage: pqlab_cms_sign PROVIDER_DIR CERT.pem KEY.pem IN OUT.pem [CHAIN.pem ...]
+// (the CHAIN certificates, e.g. an intermediate CA, go into the message).
 #include <openssl/cms.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -25,10 +26,17 @@ int die(const char* what) {
   return 2;
 }
 
+X509* read_cert(const char* path) {
+  BIO* bio = BIO_new_file(path, "r");
+  X509* cert = bio != nullptr ? PEM_read_bio_X509(bio, nullptr, nullptr, nullptr) : nullptr;
+  BIO_free(bio);
+  return cert;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6) return die("usage: pqlab_cms_sign PROVIDER_DIR CERT.pem KEY.pem IN OUT.pem");
+  if (argc < 6) return die("usage: pqlab_cms_sign PROVIDER_DIR CERT.pem KEY.pem IN OUT.pem [CHAIN.pem ...]");
   if (OSSL_PROVIDER_set_default_search_path(nullptr, argv[1]) != 1 ||
       OSSL_PROVIDER_load(nullptr, "pqlab") == nullptr || OSSL_PROVIDER_load(nullptr, "default") == nullptr)
     return die("cannot load the providers");
@@ -53,9 +61,16 @@ int main(int argc, char** argv) {
     if (sig_alg == nullptr || oid == nullptr || X509_ALGOR_set0(sig_alg, oid, V_ASN1_UNDEF, nullptr) != 1) {
       ASN1_OBJECT_free(oid);
       rc = die("cannot set up the SignerInfo");
-    } else if (CMS_final(cms, in, nullptr, CMS_BINARY) != 1 || PEM_write_bio_CMS_stream(out, cms, nullptr, 0) != 1) {
-      rc = die("signing failed");
+    } else {
+      for (int i = 6; i < argc && rc == 0; ++i) {
+        X509* extra = read_cert(argv[i]);
+        if (extra == nullptr || CMS_add1_cert(cms, extra) != 1) rc = die("cannot add a chain certificate");
+        X509_free(extra);
+      }
     }
+    if (rc == 0 &&
+        (CMS_final(cms, in, nullptr, CMS_BINARY) != 1 || PEM_write_bio_CMS_stream(out, cms, nullptr, 0) != 1))
+      rc = die("signing failed");
   }
   CMS_ContentInfo_free(cms);
   EVP_PKEY_free(key);

@@ -158,12 +158,20 @@ echo "malformed input: refused"
 #    signer writes the SignedData through the API, and `openssl cms -verify`
 #    checks it.
 if [ -n "$cms_tool" ]; then
-  "$cms_tool" "$provider_dir" int.crt ML-DSA-44.pem msg.txt msg.p7s
-  ossl cms -verify -binary -inform PEM -in msg.p7s -content msg.txt -CAfile root.crt -certfile int.crt -purpose any -out verified.txt
+  # An ML-DSA-87 signer certificate under the intermediate, the
+  # intermediate carried in the message.
+  ossl genpkey -algorithm ML-DSA-87 -out signer.key
+  ossl req -new -key signer.key -subj "/CN=cms signer" -out signer.csr
+  ossl x509 -req -in signer.csr -CA int.crt -CAkey ML-DSA-44.pem -CAcreateserial -days 30 -extfile sig.ext -out signer.crt
+  "$cms_tool" "$provider_dir" signer.crt signer.key msg.txt msg.p7s int.crt
+  ossl cms -verify -binary -inform PEM -in msg.p7s -content msg.txt -CAfile root.crt -purpose any -out verified.txt
   cmp -s msg.txt verified.txt || fail "cms -verify output differs"
+  ossl cms -cmsout -print -inform PEM -in msg.p7s | grep -q "algorithm: ML-DSA-87 (2.16.840.1.101.3.4.3.19)" ||
+    fail "SignerInfo does not name ML-DSA-87"
   cp msg.txt msg3.txt && echo tampered >> msg3.txt
-  must_fail ossl cms -verify -binary -inform PEM -in msg.p7s -content msg3.txt -CAfile root.crt -certfile int.crt -purpose any -out /dev/null
-  echo "cms: ML-DSA-44 SignedData verified by openssl cms -verify"
+  must_fail ossl cms -verify -binary -inform PEM -in msg.p7s -content msg3.txt -CAfile root.crt -purpose any -out /dev/null
+  must_fail ossl cms -verify -binary -inform PEM -in msg.p7s -content msg.txt -CAfile other.crt -purpose any -out /dev/null
+  echo "cms: ML-DSA-87 SignedData verified by openssl cms -verify"
 fi
 
 # 7. The LAMPS example certificates: ML-DSA and SLH-DSA self-signed, the
