@@ -11,7 +11,11 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
+#include <openssl/objects.h>
 #include <openssl/params.h>
+#include <openssl/x509.h>
+
+#include <algorithm>
 
 #include <string>
 #include <utility>
@@ -28,6 +32,29 @@ constexpr std::size_t max_input = 64 * 1024;
 
 void* dec_newctx(void* provctx) { return provctx; }
 void dec_freectx(void*) {}
+
+// Whether the AlgorithmIdentifier SEQUENCE { OID } of t (parameters
+// absent, the LAMPS form) is among the first bytes of the input, where a
+// SubjectPublicKeyInfo or PrivateKeyInfo carries it.
+bool names_our_algorithm(const CodecType& t, std::span<const std::uint8_t> der) {
+  ASN1_OBJECT* oid = OBJ_txt2obj(formats::oid_of(*t.alg).data(), 1);
+  X509_ALGOR* alg = X509_ALGOR_new();
+  unsigned char* enc = nullptr;
+  int n = 0;
+  if (oid != nullptr && alg != nullptr && X509_ALGOR_set0(alg, oid, V_ASN1_UNDEF, nullptr) == 1) {
+    oid = nullptr;
+    n = i2d_X509_ALGOR(alg, &enc);
+  }
+  bool found = false;
+  if (n > 0) {
+    const auto head = der.first(std::min<std::size_t>(der.size(), 32));
+    found = std::search(head.begin(), head.end(), enc, enc + n) != head.end();
+  }
+  OPENSSL_free(enc);
+  X509_ALGOR_free(alg);
+  ASN1_OBJECT_free(oid);
+  return found;
+}
 
 template <bool Private>
 int does_selection(void*, int selection) {
@@ -47,8 +74,11 @@ int decode(void* vctx, OSSL_CORE_BIO* in, int, OSSL_CALLBACK* data_cb, void* dat
     if (!core_bio_read_all(in, der, max_input)) return 1;  // not a key of ours
     const formats::Detected d = formats::detect(der);
     const formats::KeyKind kind = Private ? formats::KeyKind::private_key : formats::KeyKind::public_key;
-    if (d.encoding != formats::Encoding::der || d.alg != t.alg || (d.kind != kind && d.kind != formats::KeyKind::unknown))
-      return 1;
+    const bool ours = d.encoding == formats::Encoding::der && d.alg == t.alg && d.kind == kind;
+    // Input that detect() could not take apart but that starts with this
+    // type's AlgorithmIdentifier is a broken key of ours: decode it anyway,
+    // for the parser's reason on the error queue.
+    if (!ours && !names_our_algorithm(t, der)) return 1;
     std::string error;
     void* key = nullptr;
     if (Private) {

@@ -6,6 +6,7 @@
 // LAMPS example certificates, and refusal of malformed input.
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
+#include <openssl/decoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
@@ -363,6 +364,43 @@ TEST(ProviderSigDigest, MlDsaTakesOnlyTheCmsDigestAndStillSignsPure) {
   ASSERT_EQ(EVP_DigestSignFinal(md2.get(), sig.data(), &len), 1);
   sig.resize(len);
   EXPECT_TRUE(core_verify("ML-DSA-65", octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), sig, message));
+}
+
+// A public key one byte short inside otherwise valid DER: the decoder
+// refuses it with pqlab_formats' reason on the error queue.
+TEST(ProviderSigDecoder, ReportsWhyAKeyIsRefused) {
+  load_test_providers();
+  Pkey key = generate("ML-DSA-65");
+  ASSERT_TRUE(key);
+  unsigned char* der = nullptr;
+  const int n = i2d_PUBKEY(key.get(), &der);
+  ASSERT_EQ(n, 4 + 13 + 4 + 1 + 1952);
+  Bytes spki(der, der + n);
+  OPENSSL_free(der);
+  const unsigned char* q = spki.data();
+  EXPECT_TRUE(Pkey(d2i_PUBKEY(nullptr, &q, n)));  // the intact key decodes
+  // SEQUENCE { AlgorithmIdentifier, BIT STRING { 0, pk minus its last byte } }
+  spki.pop_back();
+  spki[2] = 0x07, spki[3] = 0xb3;    // outer length 1971
+  spki[19] = 0x07, spki[20] = 0xa0;  // BIT STRING length 1952
+  ERR_clear_error();
+  EVP_PKEY* raw = nullptr;
+  OSSL_DECODER_CTX* dctx = OSSL_DECODER_CTX_new_for_pkey(&raw, "DER", "SubjectPublicKeyInfo", "ML-DSA-65",
+                                                         EVP_PKEY_PUBLIC_KEY, nullptr, nullptr);
+  ASSERT_NE(dctx, nullptr);
+  const unsigned char* p = spki.data();
+  std::size_t len = spki.size();
+  EXPECT_NE(OSSL_DECODER_from_data(dctx, &p, &len), 1);
+  EXPECT_EQ(raw, nullptr);
+  OSSL_DECODER_CTX_free(dctx);
+  char buf[256] = {};
+  bool found = false;
+  for (unsigned long e; (e = ERR_get_error()) != 0;) {
+    ERR_error_string_n(e, buf, sizeof buf);
+    found = found || std::string(buf).find("malformed key encoding") != std::string::npos;
+  }
+  EXPECT_TRUE(found);
+  EVP_PKEY_free(raw);
 }
 
 // The LAMPS example certificates through X509_verify (libcrypto's X.509
