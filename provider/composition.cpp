@@ -131,6 +131,26 @@ bool set_private_key(KemKey& key, std::span<const std::uint8_t> priv,
   return true;
 }
 
+bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
+                   std::span<const std::uint8_t> pub) {
+  const KemVariant& v = *key.variant;
+  const Algorithm& m = mlkem_of(v);
+  key.clear();
+  if (key.is_hybrid()) return fail(reason_bad_parameter, "a hybrid key has no seed form", v);
+  if (seed.size() != m.seed_bytes) return fail(reason_wrong_length, "seed of the wrong length", v);
+  PublicBytes ek(m.public_key_bytes);
+  SecretBytes dk(m.secret_key_bytes);
+  // ML-KEM.KeyGen_internal (FIPS 203 Alg. 16) from d ‖ z.
+  if (!status_ok(m.kem->keygen_from_seed(ek, dk.span(), seed), "key generation", v)) return false;
+  if ((!priv.empty() && (priv.size() != dk.size() || CRYPTO_memcmp(priv.data(), dk.data(), dk.size()) != 0)) ||
+      (!pub.empty() && (pub.size() != ek.size() || CRYPTO_memcmp(pub.data(), ek.data(), ek.size()) != 0)))
+    return fail(reason_invalid_key, "the seed does not generate the given key", v);
+  key.mlkem_ek = std::move(ek);
+  key.mlkem_dk = std::move(dk);
+  key.mlkem_seed.assign(seed);
+  return true;
+}
+
 bool encapsulate(const KemKey& key, std::span<std::uint8_t> ct, std::span<std::uint8_t> secret) {
   const KemVariant& v = *key.variant;
   const Algorithm& m = mlkem_of(v);

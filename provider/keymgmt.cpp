@@ -140,6 +140,10 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
         if (!OSSL_PARAM_set_octet_string(p, pub.data(), pub.size())) return 0;
       }
     }
+    if ((p = OSSL_PARAM_locate(params, "seed")) != nullptr) {
+      if (key.mlkem_seed.empty() || !OSSL_PARAM_set_octet_string(p, key.mlkem_seed.data(), key.mlkem_seed.size()))
+        return 0;
+    }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr) {
       if (!key.has_private()) return 0;
       const SecretBytes priv = encoded_private_key(key);
@@ -157,6 +161,7 @@ const OSSL_PARAM* gettable_params(void*) {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string("seed", nullptr, 0),
       OSSL_PARAM_END};
   return gettable;
 }
@@ -189,8 +194,14 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
     const OSSL_PARAM* pub = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     const OSSL_PARAM* priv = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
-    for (const OSSL_PARAM* p : {pub, priv})
+    const OSSL_PARAM* seed = OSSL_PARAM_locate_const(params, "seed");
+    for (const OSSL_PARAM* p : {pub, priv, seed})
       if (p != nullptr && (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr)) return 0;
+    // ML-KEM's d ‖ z (OpenSSL 3.5's "seed"): regenerates the key pair.
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed != nullptr)
+      return set_from_seed(key, octets(seed), priv != nullptr ? octets(priv) : std::span<const std::uint8_t>{},
+                           pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
+                 ? 1 : 0;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && priv != nullptr)
       return set_private_key(key, octets(priv),
                              pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
@@ -205,7 +216,8 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
 const OSSL_PARAM* key_types(int selection) {
   static const OSSL_PARAM both[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0), OSSL_PARAM_END};
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string("seed", nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM public_only[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM none[] = {OSSL_PARAM_END};
@@ -217,7 +229,7 @@ const OSSL_PARAM* key_types(int selection) {
 int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
   return guarded(0, [&] {
     const KemKey& key = *as_key(keydata);
-    std::array<OSSL_PARAM, 3> params{};
+    std::array<OSSL_PARAM, 4> params{};
     std::size_t n = 0;
     PublicBytes pub;
     SecretBytes priv;
@@ -229,6 +241,9 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
       priv = encoded_private_key(key);
       if (priv.empty()) return 0;
       params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv.data(), priv.size());
+      if (!key.mlkem_seed.empty())
+        params[n++] = OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(key.mlkem_seed.data()),
+                                                        key.mlkem_seed.size());
     }
     params[n] = OSSL_PARAM_construct_end();
     return cb(params.data(), cbarg);

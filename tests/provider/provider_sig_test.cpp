@@ -366,6 +366,31 @@ TEST(ProviderSigDigest, MlDsaTakesOnlyTheCmsDigestAndStillSignsPure) {
   EXPECT_TRUE(core_verify("ML-DSA-65", octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), sig, message));
 }
 
+// ML-KEM keys carry their seed d ‖ z too (OpenSSL 3.5's "seed").
+TEST(ProviderKemSeed, SeedImportExportAndRefusal) {
+  load_test_providers();
+  for (const char* name : {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"}) {
+    const Algorithm* a = find_algorithm(name);
+    Bytes seed(a->seed_bytes);
+    for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i);
+    Bytes ek(a->public_key_bytes), dk(a->secret_key_bytes);
+    ASSERT_EQ(a->kem->keygen_from_seed(ek, dk, seed), Status::ok);
+    Pkey key = from_data(name, seed, {}, {});
+    ASSERT_TRUE(key) << name;
+    EXPECT_EQ(octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
+    EXPECT_EQ(octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY), dk);
+    EXPECT_EQ(octets(key.get(), "seed"), seed);
+    Pkey generated = generate(name);
+    EXPECT_EQ(octets(generated.get(), "seed").size(), a->seed_bytes);
+    Bytes other = dk;
+    other[0] ^= 1;
+    EXPECT_FALSE(from_data(name, seed, other, {}));
+    EXPECT_FALSE(from_data(name, Bytes(seed.begin(), seed.end() - 1), {}, {}));
+    EXPECT_NE(ERR_peek_error(), 0u);
+    ERR_clear_error();
+  }
+}
+
 // A public key one byte short inside otherwise valid DER: the decoder
 // refuses it with pqlab_formats' reason on the error queue.
 TEST(ProviderSigDecoder, ReportsWhyAKeyIsRefused) {
