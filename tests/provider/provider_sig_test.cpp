@@ -9,6 +9,7 @@
 #include <openssl/decoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/objects.h>
 #include <openssl/params.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
@@ -17,6 +18,7 @@
 #include <iterator>
 #include <string>
 
+#include "pqlab/formats/keys.hpp"
 #include "pqlab/registry.hpp"
 #include "provider_support.hpp"
 
@@ -364,6 +366,26 @@ TEST(ProviderSigDigest, MlDsaTakesOnlyTheCmsDigestAndStillSignsPure) {
   ASSERT_EQ(EVP_DigestSignFinal(md2.get(), sig.data(), &len), 1);
   sig.resize(len);
   EXPECT_TRUE(core_verify("ML-DSA-65", octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), sig, message));
+}
+
+// The provider's algorithm names carry the OIDs (as OpenSSL's own tables
+// do); they must be pqlab_formats' OIDs and names, entry for entry, and
+// libcrypto must know each OID by its OpenSSL 3.5 names once the provider
+// is loaded.
+TEST(ProviderNames, MatchTheFormatsOidTable) {
+  load_test_providers();
+  ASSERT_EQ(formats::oid_table().size(), 18u);
+  for (const formats::OidEntry& e : formats::oid_table()) {
+    const std::string name(e.name), oid(e.oid), asn1(e.asn1_name);
+    Pkey key = generate(name.c_str());
+    ASSERT_TRUE(key) << name;
+    EXPECT_TRUE(EVP_PKEY_is_a(key.get(), oid.c_str())) << name;
+    EXPECT_TRUE(EVP_PKEY_is_a(key.get(), asn1.c_str())) << name;
+    const int nid = OBJ_txt2nid(oid.c_str());
+    ASSERT_NE(nid, NID_undef) << oid;
+    EXPECT_EQ(std::string(OBJ_nid2ln(nid)), name);
+    EXPECT_EQ(std::string(OBJ_nid2sn(nid)), asn1);
+  }
 }
 
 // ML-KEM keys carry their seed d ‖ z too (OpenSSL 3.5's "seed").
