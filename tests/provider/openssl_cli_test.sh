@@ -19,7 +19,17 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-ossl() { "$OPENSSL" "$1" "${P[@]}" "${@:2}"; }
+# In the sanitizer build pqlab.so needs the ASan runtime loaded first, which
+# the uninstrumented openssl does not do: it is preloaded there (leak checks
+# off: they would be about openssl itself). The C++ runtime is preloaded
+# with it: ASan's __cxa_throw interceptor must find the real one at start-up,
+# and the pqlab_formats parser inside pqlab.so throws (and catches) on bad
+# input.
+run=("$OPENSSL")
+asan_runtime=$(ldd "$provider_dir/pqlab.so" | awk '/libasan/ {print $3}')
+cxx_runtime=$(ldd "$provider_dir/pqlab.so" | awk '/libstdc\+\+/ {print $3}')
+[ -n "$asan_runtime" ] && run=(env LD_PRELOAD="$asan_runtime $cxx_runtime" ASAN_OPTIONS=detect_leaks=0 "$OPENSSL")
+ossl() { "${run[@]}" "$1" "${P[@]}" "${@:2}"; }
 # Runs a command that must fail with a message on stderr (never a crash).
 must_fail() {
   local rc=0
@@ -27,6 +37,7 @@ must_fail() {
   [ "$rc" -ne 0 ] || fail "accepted: $*"
   [ "$rc" -lt 128 ] || fail "crashed (exit $rc): $*"
   [ -s err.txt ] || fail "no error message: $*"
+  if grep -qE "Sanitizer|runtime error:" err.txt; then cat err.txt >&2; fail "sanitizer report: $*"; fi
 }
 
 mlkem=(ML-KEM-512 ML-KEM-768 ML-KEM-1024)
