@@ -29,8 +29,13 @@ bool generate_keypair(KemKey& key) {
   key.clear();
   PublicBytes ek(m.public_key_bytes);
   SecretBytes dk(m.secret_key_bytes);
-  // ML-KEM.KeyGen (FIPS 203 Alg. 19), randomness from getrandom(2).
-  if (!status_ok(m.kem->keygen(ek, dk.span(), system_random()), "key generation", v))
+  // ML-KEM.KeyGen (FIPS 203 Alg. 19): d ‖ z from getrandom(2), then
+  // ML-KEM.KeyGen_internal (Alg. 16); a pure ML-KEM key keeps its seed so
+  // that the seed form of the private key (LAMPS) can be written.
+  SecretBytes seed(m.seed_bytes);
+  if (system_random().generate(seed.span()) != Status::ok)
+    return fail(reason_random_failure, "no randomness for the key seed", v);
+  if (!status_ok(m.kem->keygen_from_seed(ek, dk.span(), seed.span()), "key generation", v))
     return false;
   if (key.is_hybrid()) {
     EvpPkey pair = classical_generate(key.provider->libctx, v.classical);
@@ -42,6 +47,7 @@ bool generate_keypair(KemKey& key) {
   }
   key.mlkem_ek = std::move(ek);
   key.mlkem_dk = std::move(dk);
+  if (!key.is_hybrid()) key.mlkem_seed = std::move(seed);
   return true;
 }
 
@@ -122,6 +128,26 @@ bool set_private_key(KemKey& key, std::span<const std::uint8_t> priv,
   }
   key.mlkem_ek.assign(ek.begin(), ek.end());
   key.mlkem_dk.assign(priv_parts.mlkem);
+  return true;
+}
+
+bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
+                   std::span<const std::uint8_t> pub) {
+  const KemVariant& v = *key.variant;
+  const Algorithm& m = mlkem_of(v);
+  key.clear();
+  if (key.is_hybrid()) return fail(reason_bad_parameter, "a hybrid key has no seed form", v);
+  if (seed.size() != m.seed_bytes) return fail(reason_wrong_length, "seed of the wrong length", v);
+  PublicBytes ek(m.public_key_bytes);
+  SecretBytes dk(m.secret_key_bytes);
+  // ML-KEM.KeyGen_internal (FIPS 203 Alg. 16) from d ‖ z.
+  if (!status_ok(m.kem->keygen_from_seed(ek, dk.span(), seed), "key generation", v)) return false;
+  if ((!priv.empty() && (priv.size() != dk.size() || CRYPTO_memcmp(priv.data(), dk.data(), dk.size()) != 0)) ||
+      (!pub.empty() && (pub.size() != ek.size() || CRYPTO_memcmp(pub.data(), ek.data(), ek.size()) != 0)))
+    return fail(reason_invalid_key, "the seed does not generate the given key", v);
+  key.mlkem_ek = std::move(ek);
+  key.mlkem_dk = std::move(dk);
+  key.mlkem_seed.assign(seed);
   return true;
 }
 

@@ -18,6 +18,10 @@ const OSSL_ITEM reasons[] = {
     {reason_classical_failure, const_cast<char*>("classical (EC)DH half failed")},
     {reason_random_failure, const_cast<char*>("random source failed")},
     {reason_internal, const_cast<char*>("internal error")},
+    {reason_bad_parameter, const_cast<char*>("invalid parameter")},
+    {reason_bad_signature, const_cast<char*>("signature verification failed")},
+    {reason_bad_encoding, const_cast<char*>("malformed key encoding")},
+    {reason_unsupported, const_cast<char*>("unsupported operation")},
     {0, nullptr},
 };
 

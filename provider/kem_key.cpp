@@ -8,6 +8,7 @@ void KemKey::clear() {
   mlkem_dk.clear();
   classical.reset();
   classical_pub.clear();
+  mlkem_seed.clear();
 }
 
 // draft-ietf-tls-ecdhe-mlkem §4: X25519MLKEM768 puts the ML-KEM part first;

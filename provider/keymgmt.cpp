@@ -27,7 +27,7 @@ const KemKey* as_key(const void* p) { return static_cast<const KemKey*>(p); }
 template <std::size_t I>
 void* key_new(void* provctx) {
   return guarded<void*>(nullptr, [&]() -> void* {
-    return new KemKey{static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}};
+    return new KemKey{static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}, {}};
   });
 }
 
@@ -36,7 +36,7 @@ void key_free(void* key) { delete as_key(key); }
 void* key_dup(const void* from, int selection) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const KemKey& src = *as_key(from);
-    auto* copy = new KemKey{src.provider, src.variant, {}, {}, {}, {}};
+    auto* copy = new KemKey{src.provider, src.variant, {}, {}, {}, {}, {}};
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
       copy->mlkem_ek = src.mlkem_ek;
       copy->classical_pub = src.classical_pub;
@@ -45,7 +45,10 @@ void* key_dup(const void* from, int selection) {
         copy->classical.reset(src.classical.get());
       }
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) copy->mlkem_dk = src.mlkem_dk;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+      copy->mlkem_dk = src.mlkem_dk;
+      copy->mlkem_seed = src.mlkem_seed;
+    }
     return copy;
   });
 }
@@ -103,7 +106,7 @@ void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) {
 void* gen(void* genctx, OSSL_CALLBACK*, void*) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const auto* ctx = static_cast<GenContext*>(genctx);
-    auto* key = new KemKey{ctx->provider, ctx->variant, {}, {}, {}, {}};
+    auto* key = new KemKey{ctx->provider, ctx->variant, {}, {}, {}, {}, {}};
     // A parameter-only generation (the TLS server's "paramgen" before it
     // sets the peer's key share) gives an empty key.
     if ((ctx->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 && !generate_keypair(*key)) {
@@ -137,6 +140,10 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
         if (!OSSL_PARAM_set_octet_string(p, pub.data(), pub.size())) return 0;
       }
     }
+    if ((p = OSSL_PARAM_locate(params, "seed")) != nullptr) {
+      if (key.mlkem_seed.empty() || !OSSL_PARAM_set_octet_string(p, key.mlkem_seed.data(), key.mlkem_seed.size()))
+        return 0;
+    }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr) {
       if (!key.has_private()) return 0;
       const SecretBytes priv = encoded_private_key(key);
@@ -154,6 +161,7 @@ const OSSL_PARAM* gettable_params(void*) {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string("seed", nullptr, 0),
       OSSL_PARAM_END};
   return gettable;
 }
@@ -186,8 +194,14 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
     const OSSL_PARAM* pub = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     const OSSL_PARAM* priv = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
-    for (const OSSL_PARAM* p : {pub, priv})
+    const OSSL_PARAM* seed = OSSL_PARAM_locate_const(params, "seed");
+    for (const OSSL_PARAM* p : {pub, priv, seed})
       if (p != nullptr && (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr)) return 0;
+    // ML-KEM's d ‖ z (OpenSSL 3.5's "seed"): regenerates the key pair.
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed != nullptr)
+      return set_from_seed(key, octets(seed), priv != nullptr ? octets(priv) : std::span<const std::uint8_t>{},
+                           pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
+                 ? 1 : 0;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && priv != nullptr)
       return set_private_key(key, octets(priv),
                              pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
@@ -202,7 +216,8 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
 const OSSL_PARAM* key_types(int selection) {
   static const OSSL_PARAM both[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0), OSSL_PARAM_END};
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string("seed", nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM public_only[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM none[] = {OSSL_PARAM_END};
@@ -214,7 +229,7 @@ const OSSL_PARAM* key_types(int selection) {
 int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
   return guarded(0, [&] {
     const KemKey& key = *as_key(keydata);
-    std::array<OSSL_PARAM, 3> params{};
+    std::array<OSSL_PARAM, 4> params{};
     std::size_t n = 0;
     PublicBytes pub;
     SecretBytes priv;
@@ -226,6 +241,9 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
       priv = encoded_private_key(key);
       if (priv.empty()) return 0;
       params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv.data(), priv.size());
+      if (!key.mlkem_seed.empty())
+        params[n++] = OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(key.mlkem_seed.data()),
+                                                        key.mlkem_seed.size());
     }
     params[n] = OSSL_PARAM_construct_end();
     return cb(params.data(), cbarg);
@@ -236,6 +254,7 @@ template <std::size_t I>
 const OSSL_DISPATCH keymgmt_functions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(key_new<I>)},
     {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(key_free)},
+    {OSSL_FUNC_KEYMGMT_LOAD, reinterpret_cast<void (*)()>(load_key_reference)},
     {OSSL_FUNC_KEYMGMT_DUP, reinterpret_cast<void (*)()>(key_dup)},
     {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(key_has)},
     {OSSL_FUNC_KEYMGMT_MATCH, reinterpret_cast<void (*)()>(key_match)},
@@ -256,19 +275,19 @@ const OSSL_DISPATCH keymgmt_functions[] = {
 };
 
 template <std::size_t... I>
-std::array<OSSL_ALGORITHM, sizeof...(I) + 1> make_table(std::index_sequence<I...>) {
-  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>, nullptr}..., {nullptr, nullptr, nullptr, nullptr}}};
+std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
+  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
 }
 
 }  // namespace
 
-const OSSL_ALGORITHM* keymgmt_algorithms() {
+std::span<const OSSL_ALGORITHM> kem_keymgmt_algorithms() {
   static const auto table = [] {
     auto t = make_table(std::make_index_sequence<kem_variant_count>{});
     for (std::size_t i = 0; i < kem_variants().size(); ++i) t[i].algorithm_names = kem_variants()[i].algorithm_names;
     return t;
   }();
-  return table.data();
+  return table;
 }
 
 }  // namespace pqlab::provider

@@ -6,7 +6,9 @@
 #include <openssl/params.h>
 
 #include <cstring>
+#include <vector>
 
+#include "codec.hpp"
 #include "dispatch.hpp"
 #include "pqlab_provider.h"
 #include "provider_context.hpp"
@@ -14,7 +16,7 @@
 namespace pqlab::provider {
 namespace {
 
-constexpr const char* provider_name = "pqlab: ML-KEM and hybrid TLS groups";
+constexpr const char* provider_name = "pqlab: ML-KEM, hybrid TLS groups, ML-DSA and SLH-DSA";
 constexpr const char* provider_version = "0.1.0";
 
 void teardown(void* provctx) {
@@ -50,11 +52,28 @@ int get_params(void*, OSSL_PARAM params[]) {
   return 1;
 }
 
+}  // namespace
+
+const OSSL_ALGORITHM* keymgmt_algorithms() {
+  static const std::vector<OSSL_ALGORITHM> table = [] {
+    std::vector<OSSL_ALGORITHM> t;
+    for (auto part : {kem_keymgmt_algorithms(), sig_keymgmt_algorithms()}) t.insert(t.end(), part.begin(), part.end());
+    t.push_back({nullptr, nullptr, nullptr, nullptr});
+    return t;
+  }();
+  return table.data();
+}
+
+namespace {
+
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
   switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algorithms();
     case OSSL_OP_KEM: return kem_algorithms();
+    case OSSL_OP_SIGNATURE: return signature_algorithms();
+    case OSSL_OP_ENCODER: return encoder_algorithms();
+    case OSSL_OP_DECODER: return decoder_algorithms();
     default: return nullptr;
   }
 }
@@ -85,6 +104,8 @@ extern "C" int pqlab_provider_init(const OSSL_CORE_HANDLE* handle, const OSSL_DI
   using namespace pqlab::provider;
   return guarded(0, [&] {
     init_errors(handle, in);
+    if (!register_objects(handle, in)) return 0;
+    init_core_bio(in);
     // The classical halves are fetched from a child of the caller's library
     // context, which mirrors the providers the caller loaded.
     OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new_child(handle, in);

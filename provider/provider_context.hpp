@@ -23,6 +23,10 @@ enum Reason : int {
   reason_classical_failure,
   reason_random_failure,
   reason_internal,
+  reason_bad_parameter,
+  reason_bad_signature,
+  reason_bad_encoding,
+  reason_unsupported,
 };
 
 const OSSL_ITEM* reason_strings();

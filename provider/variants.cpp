@@ -26,7 +26,15 @@ constexpr std::array<KemVariant, kem_variant_count> variants{{
      "SecP384r1MLKEM1024", 0x11ED},
 }};
 
+constexpr std::array<KemOid, 3> oids{{
+    {"ML-KEM-512", "2.16.840.1.101.3.4.4.1", "id-alg-ml-kem-512"},
+    {"ML-KEM-768", "2.16.840.1.101.3.4.4.2", "id-alg-ml-kem-768"},
+    {"ML-KEM-1024", "2.16.840.1.101.3.4.4.3", "id-alg-ml-kem-1024"},
+}};
+
 }  // namespace
+
+std::span<const KemOid, 3> kem_oids() { return oids; }
 
 std::span<const KemVariant, kem_variant_count> kem_variants() { return variants; }
 

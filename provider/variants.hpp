@@ -43,4 +43,13 @@ std::size_t classical_secret_bytes(Classical c);
 
 ComposedSizes composed_sizes(const KemVariant& v);
 
+// The pure ML-KEM variants' OIDs (NIST CSOR kems arc 2.16.840.1.101.3.4.4),
+// with OpenSSL 3.5's short names; the hybrids have no X.509 encoding.
+struct KemOid {
+  const char* name;    // keymgmt name, also the OID's long name
+  const char* oid;
+  const char* oid_sn;
+};
+std::span<const KemOid, 3> kem_oids();
+
 }  // namespace pqlab::provider
