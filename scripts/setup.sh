@@ -7,13 +7,14 @@ set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
-# Tests: chromium (the TLS interop test); the security checks (README
-# "Security testing"): valgrind (the constant-time test and memcheck.h),
-# clang + compiler-rt (libFuzzer, ASan, UBSan, and MemorySanitizer for the
-# second constant-time check), llvm (llvm-symbolizer: the function names in
-# the sanitizers' reports, which the ct-msan leak tests match), clang-tidy,
-# binutils (objdump for the select's generated code).
-test_packages=(chromium valgrind clang libclang-rt-14-dev llvm clang-tidy binutils)
+# Tests: chromium (the TLS interop test); the security checks
+# (docs/TESTING.md, docs/CONSTANT_TIME.md): valgrind (the constant-time test
+# and memcheck.h), clang + compiler-rt (libFuzzer, ASan, UBSan, and
+# MemorySanitizer for the second constant-time check), llvm (llvm-symbolizer:
+# the function names in the sanitizers' reports, which the ct-msan leak tests
+# match), clang-tidy, binutils (objdump for the select's generated code),
+# clang-format (scripts/check_format.sh).
+test_packages=(chromium valgrind clang libclang-rt-14-dev llvm clang-tidy binutils clang-format)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
                    binutils-arm-none-eabi qemu-system-arm)
 

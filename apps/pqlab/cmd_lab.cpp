@@ -32,12 +32,16 @@ struct ReportArgs {
   bool quick = false;
 };
 
-void write_text(const std::string& path, const std::string& text) {
+void write_text(const std::string& path, const std::string& text, const char* role) {
   const ByteVector bytes(text.begin(), text.end());
-  write_files({{path, &bytes}});
+  write_outputs({{path, bytes, Sensitivity::public_data, role}});
 }
 
+constexpr const char* kStdoutTaken = "standard output carries the results table; give a file name";
+
 void run_bench_command(const BenchArgs& a) {
+  refuse_dash(a.json, "--json", kStdoutTaken);
+  refuse_dash(a.csv, "--csv", kStdoutTaken);
   lab::BenchPlan plan;
   plan.algorithms = a.algorithms;
   if (!a.kernels.empty()) plan.kernels = {a.kernels};
@@ -54,11 +58,13 @@ void run_bench_command(const BenchArgs& a) {
     throw Failure(e.what());
   }
   std::fputs(lab::bench_to_table(results).c_str(), stdout);
-  if (!a.json.empty()) write_text(a.json, lab::bench_to_json(results).dump(2) + "\n");
-  if (!a.csv.empty()) write_text(a.csv, lab::bench_to_csv(results));
+  if (!a.json.empty()) write_text(a.json, lab::bench_to_json(results).dump(2) + "\n", "JSON results");
+  if (!a.csv.empty()) write_text(a.csv, lab::bench_to_csv(results), "CSV results");
 }
 
 void run_report_command(const ReportArgs& a) {
+  refuse_dash(a.out, "--out", "the report is a directory of files; give its name");
+  refuse_dash(a.embedded, "--embedded", "give the file's name (standard input is not read by report)");
   lab::ReportOptions opt;
   opt.out_dir = a.out;
   opt.quick = a.quick;
@@ -99,6 +105,7 @@ std::vector<tls::BenchConfig> selected_configs(const TlsBenchArgs& a) {
 }
 
 void run_tls_bench_command(const TlsBenchArgs& a) {
+  refuse_dash(a.json, "--json", kStdoutTaken);
   // A JSON path that cannot be written is refused before the measurement.
   const std::filesystem::path json_dir = std::filesystem::path(a.json).parent_path();
   if (!a.json.empty() && !json_dir.empty() && !std::filesystem::is_directory(json_dir))
@@ -116,7 +123,7 @@ void run_tls_bench_command(const TlsBenchArgs& a) {
     throw Failure(e.what());
   }
   std::fputs(tls::tls_bench_to_text(results).c_str(), stdout);
-  if (!a.json.empty()) write_text(a.json, tls::tls_bench_to_json(results).dump(2) + "\n");
+  if (!a.json.empty()) write_text(a.json, tls::tls_bench_to_json(results).dump(2) + "\n", "JSON results");
 }
 
 }  // namespace
@@ -141,8 +148,8 @@ void add_lab_commands(CLI::App& app) {
   bench->add_flag("--throughput", bench_args->throughput,
                   "Also measure ops/s with 1 thread and with one thread per CPU on independent operations");
   bench->add_flag("--no-memory", bench_args->no_memory, "Skip the peak-stack and heap measurement");
-  bench->add_option("--json", bench_args->json, "Also write the results as JSON (schema lab/report.schema.json)");
-  bench->add_option("--csv", bench_args->csv, "Also write the results as CSV");
+  bench->add_option("--json", bench_args->json, "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
+  bench->add_option("--csv", bench_args->csv, "Also write the results as CSV; a file, not -");
   bench->callback([bench_args] { run_bench_command(*bench_args); });
 
   auto report_args = std::make_shared<ReportArgs>();
@@ -150,10 +157,10 @@ void add_lab_commands(CLI::App& app) {
       "report",
       "Run the whole comparative analysis on this machine and write report.md, report.json and plots "
       "(about 10 minutes on a 2-core machine, plus about 3 for the TLS handshakes; --quick: under a minute)");
-  report->add_option("--out", report_args->out, "Directory to write into (default: ./report)");
+  report->add_option("--out", report_args->out, "Directory to write into (default: ./report; not -)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
   report->add_option("--embedded", report_args->embedded,
-                     "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench)");
+                     "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench; a file, not -)");
   report->add_option("-a,--algorithm", report_args->algorithms,
                      "Restrict the report to these algorithms (names as for bench; default: all)")
       ->delimiter(',');
@@ -178,7 +185,7 @@ void add_lab_commands(CLI::App& app) {
   cmd->add_option("--handshakes", args->handshakes, "Handshakes per run (default 2000)");
   cmd->add_option("--runs", args->runs, "Runs per configuration; the median is reported (default 3)");
   cmd->add_option("--json", args->json,
-                  "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench)");
+                  "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench); a file, not -");
   cmd->callback([args] { run_tls_bench_command(*args); });
 }
 

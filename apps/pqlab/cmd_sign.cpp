@@ -1,7 +1,5 @@
 // pqlab sign / verify, for every signature scheme in the registry.
 #include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <string>
 
 #include "cli_util.hpp"
@@ -16,15 +14,7 @@ struct SignArgs {
   bool deterministic = false;
 };
 
-ByteVector read_message(const std::string& path) {
-  if (path != "-") return read_file(path, "message");
-  std::cin >> std::noskipws;
-  ByteVector data((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-  if (std::cin.bad()) throw Failure("error reading the message from standard input");
-  return data;
-}
-
-SignOptions options_from(const SignArgs& a, ByteVector& ctx, ByteVector& rnd) {
+SignOptions options_from(const SignArgs& a, ByteVector& ctx, SecretBytes& rnd) {
   SignOptions opt;
   ctx = parse_hex(a.ctx, "--ctx");
   if (ctx.size() > 255) throw Failure("--ctx: a context string holds at most 255 bytes; got " + std::to_string(ctx.size()));
@@ -32,7 +22,7 @@ SignOptions options_from(const SignArgs& a, ByteVector& ctx, ByteVector& rnd) {
   opt.prehash = a.prehash;
   if (a.deterministic) opt.mode = SignMode::deterministic;
   if (!a.rnd.empty()) {
-    rnd = parse_hex(a.rnd, "--rnd");
+    rnd = SecretBytes(parse_hex(a.rnd, "--rnd"));
     opt.mode = SignMode::explicit_rnd;
     opt.rnd = rnd;
   }
@@ -41,38 +31,44 @@ SignOptions options_from(const SignArgs& a, ByteVector& ctx, ByteVector& rnd) {
 
 void run_sign(const SignArgs& a) {
   const Algorithm& alg = require_algorithm(a.alg, Kind::signature);
-  const ByteVector sk = read_file(a.sk, "secret key", alg.secret_key_bytes);
+  const SecretBytes sk = read_secret_exact(a.sk, "secret key", alg.secret_key_bytes);
   const ByteVector msg = read_message(a.in);
-  ByteVector ctx, rnd;
+  ByteVector ctx;
+  SecretBytes rnd;
   const SignOptions opt = options_from(a, ctx, rnd);
   ByteVector sig(alg.signature_bytes);
   check(alg.sig->sign(sig, msg, sk, opt, system_random()), "signing failed");
-  write_files({{a.sig, &sig}});
+  write_outputs({{a.sig, sig, Sensitivity::public_data, "signature"}});
 }
 
+// A signature of another length than the set's is an invalid signature
+// (exit 1), as FIPS 204 Algorithm 8 and FIPS 205 Algorithm 24 return false
+// for it; only a signature file that cannot be read at all is an error
+// (exit 2). At most signature_bytes + 1 bytes are read.
 void run_verify(const SignArgs& a) {
   const Algorithm& alg = require_algorithm(a.alg, Kind::signature);
-  const ByteVector pk = read_file(a.pk, "public key", alg.public_key_bytes);
+  const ByteVector pk = read_exact(a.pk, "public key", alg.public_key_bytes);
   const ByteVector msg = read_message(a.in);
-  const ByteVector sig = read_file(a.sig, "signature");
-  ByteVector ctx, rnd;
+  const ByteVector sig = read_input_upto(a.sig, "signature", alg.signature_bytes);
+  ByteVector ctx;
+  SecretBytes rnd;
   const SignOptions opt = options_from(a, ctx, rnd);
+  if (sig.size() != alg.signature_bytes)
+    throw Failure("invalid signature: " +
+                      (sig.size() > alg.signature_bytes ? "more than " + std::to_string(alg.signature_bytes)
+                                                         : std::to_string(sig.size())) +
+                      " bytes; " + std::string(alg.name) + " signatures are " +
+                      std::to_string(alg.signature_bytes),
+                  exit_invalid);
   const Status s = alg.sig->verify(sig, msg, pk, opt);
-  if (s == Status::invalid_signature) {
-    if (sig.size() != alg.signature_bytes)
-      throw Failure("invalid signature: " + std::to_string(sig.size()) + " bytes; " + std::string(alg.name) +
-                        " signatures are " + std::to_string(alg.signature_bytes),
-                    exit_invalid);
-    throw Failure("invalid signature", exit_invalid);
-  }
+  if (s == Status::invalid_signature) throw Failure("invalid signature", exit_invalid);
   check(s, "verification failed");
   std::printf("valid\n");
 }
 
 CLI::App* common_options(CLI::App* cmd, SignArgs& a) {
   cmd->add_option("-a,--algorithm", a.alg, "Signature scheme, e.g. ML-DSA-65")->required();
-  cmd->add_option("--in", a.in, "Message file, or - for standard input")->required();
-  cmd->add_option("--sig", a.sig, "Signature file")->required();
+  cmd->add_option("--in", a.in, "Message file, or - for standard input (read whole; at most 256 MiB)")->required();
   cmd->add_option("--ctx", a.ctx, "Context string as hex (0-255 bytes)");
   cmd->add_option("--prehash", a.prehash,
                   "Pre-hash variant (HashML-DSA / HashSLH-DSA): SHA2-224, SHA2-256, SHA2-384, SHA2-512, "
@@ -85,14 +81,19 @@ CLI::App* common_options(CLI::App* cmd, SignArgs& a) {
 void add_sign_commands(CLI::App& app) {
   auto sign_args = std::make_shared<SignArgs>();
   auto* sign = common_options(app.add_subcommand("sign", "Sign a message"), *sign_args);
-  sign->add_option("--sk", sign_args->sk, "Secret key file")->required();
+  sign->add_option("--sk", sign_args->sk, "Secret key file, or - for standard input")->required();
+  sign->add_option("--sig", sign_args->sig, "Output: signature file, or - for standard output")->required();
   auto* det = sign->add_flag("--deterministic", sign_args->deterministic, "Deterministic signing (no fresh randomness)");
   sign->add_option("--rnd", sign_args->rnd, "Hex randomness for the signer (ML-DSA rnd / SLH-DSA opt_rand)")->excludes(det);
   sign->callback([sign_args] { run_sign(*sign_args); });
 
   auto verify_args = std::make_shared<SignArgs>();
   auto* verify = common_options(app.add_subcommand("verify", "Verify a signature (exit 0 valid, 1 invalid)"), *verify_args);
-  verify->add_option("--pk", verify_args->pk, "Public key file")->required();
+  verify->add_option("--pk", verify_args->pk, "Public key file, or - for standard input")->required();
+  verify->add_option("--sig", verify_args->sig,
+                     "Signature file, or - for standard input (one of another length than the set's is an "
+                     "invalid signature: exit 1)")
+      ->required();
   verify->callback([verify_args] { run_verify(*verify_args); });
 }
 

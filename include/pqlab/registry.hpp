@@ -1,6 +1,9 @@
 // pqlab: the runtime registry of algorithms. The CLI, the lab and the
 // provider all find schemes here by name ("ML-KEM-768", "ML-DSA-65",
-// "SLH-DSA-SHAKE-128f", ...), so every tool accepts the same names.
+// "SLH-DSA-SHAKE-128f", ...), so every tool accepts the same names: the
+// FIPS names and OpenSSL 3.5's spellings of them (MLKEM768, MLDSA65,
+// id-ml-dsa-65, id-alg-ml-kem-768, id-slh-dsa-sha2-128s, the dotted OIDs),
+// all ignoring case; algorithms() lists each under its FIPS name only.
 // Buffers are plain spans; each call checks their lengths against the sizes
 // below and returns Status::invalid_length on a mismatch.
 #pragma once

@@ -79,6 +79,6 @@ expect_error "short seed" "$PQLAB" keygen -a ML-KEM-768 --pk a --sk b --seed 00
 expect_error "short encaps seed" "$PQLAB" encaps -a ML-KEM-768 --pk pk --ct out_ct --ss out_ss --seed 00
 expect_error "unwritable output" "$PQLAB" keygen -a ML-KEM-768 --pk a --sk /nonexistent-dir/sk
 for f in out_ct out_ss a b; do [ -e $f ] && fail "partial output '$f' left behind"; done
-ls | grep -q '\.tmp-' && fail "temporary files left behind"
+ls -A | grep -q '\.pqlab-' && fail "temporary files left behind"
 
 finish ML-KEM
