@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "pqlab/export.h"
 #include "pqlab/prehash.hpp"
 #include "pqlab/random.hpp"
 #include "pqlab/status.hpp"
@@ -68,6 +69,15 @@ using Context = std::span<const std::uint8_t>;  // 0..255 bytes
 // ML-DSA.KeyGen (Alg. 1) and ML-DSA.KeyGen_internal (Alg. 6) from ξ.
 template <class P> Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
 template <class P> Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi);
+
+// The public key (ρ, t1) of an expanded secret key, with the checks that
+// the key is what KeyGen_internal (Alg. 6) makes: every s1, s2 coefficient
+// in [-η, η], t0 equal to the low part of Power2Round(A·s1 + s2) (Alg. 35),
+// and tr = H(pk, 64). Status::invalid_key (and pk zeroed) if any fails. For
+// keys read from outside (the "expandedKey" form of the LAMPS private-key
+// CHOICE), where no seed can be checked against. Constant time in sk; only
+// the verdict is published.
+template <class P> PQLAB_API Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk);
 
 // Signing. Every form returns Status::invalid_key if sk holds an s1 or s2
 // coefficient outside [-η, η] (no valid key does), and the external forms

@@ -101,6 +101,65 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   return Status::ok;
 }
 
+// The consistency check of an expanded key (see mldsa.hpp): Alg. 6 lines
+// 5-9 again from the s1, s2 in sk, comparing t0 and tr with the stored ones
+// instead of writing them.
+template <class P>
+Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
+  using namespace detail;
+  using L = Layout<P>;
+  struct Work {
+    NttPoly s1_hat[P::l];
+    NttPoly acc;
+    Poly t;
+    Poly s2;
+    Poly t1, t0;
+    std::array<std::uint8_t, 64> tr;
+  } w;
+  WipeOnExit<Work> wipe(w);
+  std::uint32_t bad = 0;
+
+  // ρ is public (the first 32 bytes of pk): ExpandA may branch on it.
+  std::array<std::uint8_t, 32> rho_bytes;
+  for (std::size_t i = 0; i < 32; ++i) rho_bytes[i] = pk[i] = sk[L::sk_rho + i];
+  ct::declassify(rho_bytes.data(), rho_bytes.size());
+  const Seed32 rho(rho_bytes.data(), 32);
+
+  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
+    bad |= unpack_eta<P::eta>(w.t, sk.data() + L::sk_s1 + j * L::eta_poly_bytes);
+    ntt(w.s1_hat[j], w.t);
+  }
+
+  std::array<NttPoly, kMatrixBatch> a_batch;  // public
+  for_each_matrix_entry_vartime<P::k, P::l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+    if (j == 0)
+      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
+    else
+      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
+    if (j + 1 < static_cast<std::size_t>(P::l)) return;
+    reduce(w.acc);
+    intt_tomont(w.t, w.acc);
+    bad |= unpack_eta<P::eta>(w.s2, sk.data() + L::sk_s2 + i * L::eta_poly_bytes);
+    unpack_t0(w.t0, sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
+    std::uint32_t differs = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
+      w.t1.c[c] = s.high;
+      differs |= static_cast<std::uint32_t>(s.low ^ w.t0.c[c]);
+    }
+    bad |= ct::mask_nonzero(differs);
+    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
+  });
+
+  hash::shake256(std::span<const std::uint8_t>(pk), std::span<std::uint8_t, 64>(w.tr));
+  bad |= ct::mask_nonzero(ct::diff(w.tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
+  if (ct::declassify_value(ct::value_barrier(bad)) != 0) {
+    for (auto& b : pk) b = 0;
+    return Status::invalid_key;
+  }
+  return Status::ok;
+}
+
 // FIPS 204 Alg. 1 (ML-DSA.KeyGen).
 template <class P>
 Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng) {
@@ -112,7 +171,8 @@ Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng) {
 
 #define PQLAB_MLDSA_INSTANTIATE(P)                                        \
   template Status keygen_internal<P>(PublicKey<P>, SecretKey<P>, Seed); \
-  template Status keygen<P>(PublicKey<P>, SecretKey<P>, RandomSource&);
+  template Status keygen<P>(PublicKey<P>, SecretKey<P>, RandomSource&); \
+  template Status public_from_secret<P>(PublicKey<P>, ConstSecretKey<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)
 PQLAB_MLDSA_INSTANTIATE(MLDSA87)

@@ -214,5 +214,43 @@ TEST(MldsaApi, MalformedHintsRejected44) { check_hint_rejections<mldsa::MLDSA44>
 TEST(MldsaApi, MalformedHintsRejected65) { check_hint_rejections<mldsa::MLDSA65>(); }
 TEST(MldsaApi, MalformedHintsRejected87) { check_hint_rejections<mldsa::MLDSA87>(); }
 
+// public_from_secret: the public key of a generated key, and invalid_key
+// (pk zeroed) for a key with a changed field: tr, t0, s1, s2 (a value out of
+// [-η, η] included), ρ.
+template <class P>
+void check_public_from_secret() {
+  const Algorithm& alg = *find_algorithm(P::name);
+  const Keys keys = make_keys(alg);
+  using L = mldsa::detail::Layout<P>;
+  Bytes pk(P::pk_bytes);
+  auto derive = [&](const Bytes& sk) {
+    return mldsa::public_from_secret<P>(std::span<std::uint8_t, P::pk_bytes>(pk.data(), P::pk_bytes),
+                                        std::span<const std::uint8_t, P::sk_bytes>(sk.data(), P::sk_bytes));
+  };
+  ASSERT_EQ(derive(keys.sk), Status::ok) << P::name;
+  EXPECT_EQ(pk, keys.pk) << P::name;
+  for (const std::size_t at : {std::size_t{0}, L::sk_tr, L::sk_tr + 63, L::sk_s1, L::sk_s2 + 5, L::sk_t0,
+                               P::sk_bytes - 1}) {
+    Bytes sk = keys.sk;
+    sk[at] ^= 0x01;
+    EXPECT_EQ(derive(sk), Status::invalid_key) << P::name << " byte " << at;
+    EXPECT_EQ(pk, Bytes(P::pk_bytes, 0)) << P::name;
+  }
+  // K (bytes 32..63) is not bound to the public key: no check can see it.
+  Bytes sk = keys.sk;
+  sk[L::sk_key] ^= 0x01;
+  EXPECT_EQ(derive(sk), Status::ok) << P::name;
+  // An s1 value outside [-η, η]: all bits set in the first packed bytes.
+  sk = keys.sk;
+  sk[L::sk_s1] = 0xff;
+  EXPECT_EQ(derive(sk), Status::invalid_key) << P::name;
+}
+
+TEST(MldsaApi, PublicFromSecretChecksTheExpandedKey) {
+  check_public_from_secret<mldsa::MLDSA44>();
+  check_public_from_secret<mldsa::MLDSA65>();
+  check_public_from_secret<mldsa::MLDSA87>();
+}
+
 }  // namespace
 }  // namespace pqlab::test
