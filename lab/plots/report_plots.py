@@ -6,7 +6,10 @@ Writes time.png (time per operation, log scale, classical baselines
 hatched), bytes.png (public key + ciphertext/signature per algorithm) and
 memory.png (peak memory per operation against microcontroller budgets),
 tls.png (CPU per TLS handshake per side, and bytes per direction) and
-tls_latency.png (the latency model: modelled handshake time against RTT).
+tls_latency.png (the latency model: modelled handshake time against RTT),
+tls_auth_bytes.png (a handshake's bytes by part: key shares, certificates,
+CertificateVerify, the rest) and tls_auth_latency.png (modelled time
+against RTT by certificate chain).
 """
 import json
 import os
@@ -149,6 +152,60 @@ def plot_tls_latency(report, out):
     plt.close(fig)
 
 
+def plot_tls_auth_bytes(report, out):
+    auth = report["sections"].get("tls_auth") or {"breakdown": [], "latency_model": {}}
+    rows = auth["breakdown"]
+    window = auth["latency_model"].get("initcwnd_bytes", 0)
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.5 * len(rows) + 1.5)))
+    labels = [r["label"] + (" [composed]" if r["composed"] else "") for r in rows]
+    y = range(len(rows))
+    left = [0] * len(rows)
+    for key, name in (("key_share_bytes", "key shares"), ("certificate_bytes", "certificates (in records)"),
+                      ("certificate_verify_bytes", "CertificateVerify (in records)"), ("rest_bytes", "the rest")):
+        values = [r[key] for r in rows]
+        ax.barh(y, values, left=left, label=name)
+        left = [a + b for a, b in zip(left, values)]
+    for i, total in enumerate(left):
+        ax.text(total, i, " %d" % total, va="center", fontsize=7)
+    if window:
+        ax.axvline(window, color="black", linestyle="--", linewidth=0.8)
+        ax.text(window, -0.6, " initial window %d bytes (one direction)" % window, fontsize=7)
+    ax.set_yticks(list(y))
+    ax.set_yticklabels(labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("bytes per handshake, both directions")
+    ax.legend(fontsize=7, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title("TLS 1.3 handshake bytes by part (composed: OpenSSL 3.0 cannot negotiate PQ signatures)",
+                 fontsize=9)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "tls_auth_bytes.png"), dpi=110)
+    plt.close(fig)
+
+
+def plot_tls_auth_latency(report, out):
+    auth = report["sections"].get("tls_auth") or {"breakdown": [], "latency_model": {"rtt_ms": []}}
+    rtts = auth["latency_model"]["rtt_ms"]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for row in auth["breakdown"]:
+        if row["latency_ms"] is None:
+            continue
+        style = "--" if row["composed"] else "-"
+        ax.plot(rtts, row["latency_ms"], style, marker="o",
+                label=row["label"] + (" [composed]" if row["composed"] else ""))
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("round-trip time (ms, log scale)")
+    ax.set_ylabel("modelled handshake time (ms, log scale)")
+    ax.set_title("CPU + round trips × RTT (+ slow start's extra rounds over %d bytes)"
+                 % auth["latency_model"].get("initcwnd_bytes", 0), fontsize=9)
+    ax.legend(fontsize=7)
+    ax.grid(which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "tls_auth_latency.png"), dpi=110)
+    plt.close(fig)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: report_plots.py REPORT_JSON OUT_DIR")
@@ -160,7 +217,9 @@ def main():
     plot_memory(report, out)
     plot_tls(report, out)
     plot_tls_latency(report, out)
-    print("time.png bytes.png memory.png tls.png tls_latency.png")
+    plot_tls_auth_bytes(report, out)
+    plot_tls_auth_latency(report, out)
+    print("time.png bytes.png memory.png tls.png tls_latency.png tls_auth_bytes.png tls_auth_latency.png")
 
 
 if __name__ == "__main__":
