@@ -165,16 +165,17 @@ def plot_tls_auth_bytes(report, out):
         values = [r[key] for r in rows]
         ax.barh(y, values, left=left, label=name)
         left = [a + b for a, b in zip(left, values)]
-    for i, total in enumerate(left):
-        ax.text(total, i, " %d" % total, va="center", fontsize=7)
-    if window:
-        ax.axvline(window, color="black", linestyle="--", linewidth=0.8)
-        ax.text(window, -0.6, " initial window %d bytes (one direction)" % window, fontsize=7)
+    for i, (total, r) in enumerate(zip(left, rows)):
+        extra = r["server_flight_extra_round_trips"]
+        ax.text(total, i, " %d; server flight %d: %s" % (
+            total, r["server_flight_bytes"], "+%d RTT" % extra if extra else "fits"), va="center", fontsize=7)
+    ax.set_xlim(0, max(left + [1]) * 1.45)
     ax.set_yticks(list(y))
     ax.set_yticklabels(labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("bytes per handshake, both directions")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.set_xlabel("bytes per handshake, both directions (server flight against the initial window of %d bytes)"
+                  % window)
+    ax.legend(fontsize=7, loc="upper right")
     ax.grid(axis="x", alpha=0.3)
     ax.set_title("TLS 1.3 handshake bytes by part (composed: OpenSSL 3.0 cannot negotiate PQ signatures)",
                  fontsize=9)

@@ -51,19 +51,33 @@ std::string aligned(const TextTable& t) {
 
 }  // namespace
 
+namespace {
+// The handshake's round trips, with slow start's extra ones for flights
+// over the initial window: "1", or "1 +1 cwnd".
+std::string trips(int round_trips, const std::vector<std::uint64_t>& client_flights,
+                  const std::vector<std::uint64_t>& server_flights, std::uint64_t initcwnd) {
+  int extra = 0;
+  for (const auto* flights : {&client_flights, &server_flights})
+    for (std::uint64_t f : *flights) extra += extra_round_trips(f, initcwnd);
+  return std::to_string(round_trips) + (extra > 0 ? " +" + std::to_string(extra) + " cwnd" : "");
+}
+}  // namespace
+
 TextTable config_table(const TlsBenchResults& r) {
   TextTable t{{"configuration", "group used", "client CPU µs", "server CPU µs", "c→s bytes", "s→c bytes",
-               "round trips", "handshakes/s per core"},
+               "round trips (+ slow start)", "handshakes/s per core"},
               {}};
   for (const ConfigResult& c : r.configs)
     t.rows.push_back({c.config.label(), c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
                       fixed(c.client_cpu_us, 0), fixed(c.server_cpu_us, 0), std::to_string(c.client_to_server_bytes),
-                      std::to_string(c.server_to_client_bytes), std::to_string(c.round_trips),
+                      std::to_string(c.server_to_client_bytes),
+                      trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
                       fixed(c.handshakes_per_s_per_core(), 0)});
   for (const ComposedResult& c : r.composed)
     t.rows.push_back({c.config.label() + " [composed]", c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
                       fixed(c.client_cpu_us, 0), fixed(c.server_cpu_us, 0), std::to_string(c.client_to_server_bytes),
-                      std::to_string(c.server_to_client_bytes), std::to_string(c.round_trips),
+                      std::to_string(c.server_to_client_bytes),
+                      trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
                       fixed(c.handshakes_per_s_per_core(), 0)});
   return t;
 }

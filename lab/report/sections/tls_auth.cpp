@@ -55,7 +55,7 @@ nlohmann::json breakdown(const tls::TlsBenchResults& r) {
   for (const auto& [group, chain] : breakdown_rows) {
     const tls::AuthResult* a = find_auth(r, chain);
     if (a == nullptr) continue;
-    std::uint64_t shares = 0, total = 0;
+    std::uint64_t shares = 0, total = 0, server_flight = 0;
     std::string label;
     bool composed = false, found = false;
     for (const tls::ConfigResult& c : r.configs)
@@ -63,6 +63,7 @@ nlohmann::json breakdown(const tls::TlsBenchResults& r) {
           c.config.policy == KeySharePolicy::exact) {
         shares = c.client_key_share_bytes + c.server_key_share_bytes;
         total = c.client_to_server_bytes + c.server_to_client_bytes;
+        server_flight = c.server_flights.empty() ? 0 : c.server_flights.back();
         label = c.config.label();
         found = true;
       }
@@ -70,6 +71,7 @@ nlohmann::json breakdown(const tls::TlsBenchResults& r) {
       if (!found && c.config.group == group && c.config.chain.label() == chain) {
         shares = c.client_key_share_bytes + c.server_key_share_bytes;
         total = c.client_to_server_bytes + c.server_to_client_bytes;
+        server_flight = c.server_flights.empty() ? 0 : c.server_flights.back();
         label = c.config.label() + " [composed]";
         composed = found = true;
       }
@@ -86,6 +88,8 @@ nlohmann::json breakdown(const tls::TlsBenchResults& r) {
                     {"certificate_verify_bytes", cv},
                     {"rest_bytes", total - shares - certs - cv},
                     {"total_bytes", total},
+                    {"server_flight_bytes", server_flight},
+                    {"server_flight_extra_round_trips", tls::extra_round_trips(server_flight, r.latency.initcwnd_bytes)},
                     {"latency_ms", ms}});
   }
   return rows;
