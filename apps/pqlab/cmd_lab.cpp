@@ -8,6 +8,7 @@
 
 #include "cli_util.hpp"
 #include "commands.hpp"
+#include "harness/progress.hpp"
 #include "lab.hpp"
 #include "tls/cert_chain.hpp"
 #include "tls/tls_bench.hpp"
@@ -31,6 +32,7 @@ struct ReportArgs {
   std::string out = "report";
   std::string embedded;
   bool quick = false;
+  bool render_html = false;
 };
 
 void write_text(const std::string& path, const std::string& text, const char* role) {
@@ -54,7 +56,8 @@ void run_bench_command(const BenchArgs& a) {
   lab::BenchResults results;
   try {
     lab::validate(plan);
-    results = lab::run_bench(plan, [](const std::string& what) { std::fprintf(stderr, "measuring %s\n", what.c_str()); });
+    lab::ProgressLine line(stderr, "pqlab bench: ");
+    results = lab::run_bench(plan, [&](const std::string& what, double f) { line.update(what, f); });
   } catch (const lab::SelectionError& e) {
     throw Failure(e.what());
   }
@@ -71,9 +74,24 @@ void run_report_command(const ReportArgs& a) {
   opt.quick = a.quick;
   opt.algorithms = a.algorithms;
   opt.embedded_results = a.embedded;
+  if (a.render_html) {
+    try {
+      lab::render_report_html(a.out);
+    } catch (const lab::SelectionError& e) {
+      throw Failure(e.what());
+    }
+    std::printf("wrote %s\n", (std::filesystem::path(a.out) / "report.html").string().c_str());
+    return;
+  }
+  opt.command = "pqlab report" + std::string(a.quick ? " --quick" : "") + (a.embedded.empty() ? "" : " --embedded " + a.embedded);
+  if (!a.algorithms.empty()) {
+    opt.command += " -a ";
+    for (std::size_t i = 0; i < a.algorithms.size(); ++i) opt.command += (i ? "," : "") + a.algorithms[i];
+  }
   lab::ReportOutcome outcome;
   try {
-    outcome = lab::run_report(opt, [](const std::string& what) { std::fprintf(stderr, "pqlab report: %s\n", what.c_str()); });
+    lab::ProgressLine line(stderr, "pqlab report: ");
+    outcome = lab::run_report(opt, [&](const std::string& what, double f) { line.update(what, f); });
   } catch (const lab::SelectionError& e) {
     throw Failure(e.what());
   }
@@ -86,6 +104,7 @@ struct TlsBenchArgs {
   std::uint64_t initcwnd_bytes = 10 * 1460;
   int handshakes = 2000;
   int runs = 3;
+  int max_runs = 0;
   std::string json;
 };
 
@@ -130,9 +149,10 @@ void run_tls_bench_command(const TlsBenchArgs& a) {
     plan.initcwnd_bytes = a.initcwnd_bytes;
     plan.handshakes = a.handshakes;
     plan.runs = a.runs;
+    plan.max_runs = a.max_runs;
     tls::validate(plan);
-    results = tls::run_tls_bench(
-        plan, [](const std::string& what) { std::fprintf(stderr, "measuring %s\n", what.c_str()); });
+    lab::ProgressLine line(stderr, "pqlab tls-bench: ");
+    results = tls::run_tls_bench(plan, [&](const std::string& what, double f) { line.update(what, f); });
   } catch (const tls::TlsError& e) {
     throw Failure(e.what());
   }
@@ -169,12 +189,15 @@ void add_lab_commands(CLI::App& app) {
   auto report_args = std::make_shared<ReportArgs>();
   auto* report = app.add_subcommand(
       "report",
-      "Run the whole comparative analysis on this machine and write report.md, report.json and plots "
+      "Run the whole comparative analysis on this machine and write report.md, report.html, report.json, "
+      "summary.md, summary.csv and plots "
       "(about 10 minutes on a 2-core machine, plus about 3 for the TLS handshakes; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report; not -)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
   report->add_option("--embedded", report_args->embedded,
                      "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench; a file, not -)");
+  report->add_flag("--render-html", report_args->render_html,
+                   "Measure nothing: (re)write report.html in the --out directory from its report.md and plots");
   report->add_option("-a,--algorithm", report_args->algorithms,
                      "Restrict the report to these algorithms (names as for bench; default: all)")
       ->delimiter(',');
@@ -206,7 +229,11 @@ void add_lab_commands(CLI::App& app) {
                   "x25519; a server wanting another group answers HelloRetryRequest); default exact")
       ->delimiter(',');
   cmd->add_option("--handshakes", args->handshakes, "Handshakes per run (default 2000)");
-  cmd->add_option("--runs", args->runs, "Runs per configuration; the median is reported (default 3)");
+  cmd->add_option("--runs", args->runs,
+                  "Runs per configuration; the median is reported with the runs' spread (default 3)");
+  cmd->add_option("--max-runs", args->max_runs,
+                  "Up to this many runs in all when a configuration's runs spread by more than 10% of their median "
+                  "(default 2 × runs + 1)");
   cmd->add_option("--json", args->json,
                   "Also write the results as JSON (schema lab/report.schema.json, $defs/tls_bench); a file, not -");
   cmd->callback([args] { run_tls_bench_command(*args); });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/heap_counter.hpp"
+#include "harness/load.hpp"
 #include "harness/machine_info.hpp"
 #include "harness/sampler.hpp"
 #include "harness/stats.hpp"
@@ -72,6 +73,9 @@ struct TimingSetup {
 
 struct BenchResults {
   MachineInfo machine;
+  // The 1-minute load average before and after the measurement (0 if unknown).
+  double load_before = 0, load_after = 0;
+  bool load_suspect() const;
   TimingSetup timing;
   BenchPlan plan;
   std::vector<std::string> kernels;
@@ -80,8 +84,9 @@ struct BenchResults {
   const OperationResult* find(const std::string& alg, const std::string& backend, const std::string& op) const;
 };
 
-// Called before each measurement with a one-line description.
-using Progress = std::function<void(const std::string&)>;
+// Called before each measurement with a one-line description and the
+// fraction of the run done so far (0..1; negative: not known).
+using Progress = std::function<void(const std::string& what, double fraction)>;
 
 // Pins the calling thread to one core for the duration (and unpins after).
 BenchResults run_bench(const BenchPlan& plan, const Progress& progress = {});

@@ -106,6 +106,12 @@ json bench_to_json(const BenchResults& r) {
                                                           heap_hook_method()
                                                     : "not measured"},
             {"throughput_seconds", r.plan.throughput ? json(r.plan.throughput_seconds) : json(nullptr)}}},
+          {"load",
+           {{"before", r.load_before},
+            {"after", r.load_after},
+            {"cpus", r.machine.logical_cpus},
+            {"suspect_above_per_cpu", kSuspectLoadPerCore},
+            {"suspect", r.load_suspect()}}},
           {"algorithms", subjects},
           {"results", results}};
 }

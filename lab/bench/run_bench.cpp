@@ -65,16 +65,28 @@ OperationResult measure_operation(const Subject& s, const Operation& op, const s
   return r;
 }
 
+// Counts the measurements for the progress fraction.
+struct StepCounter {
+  std::size_t done = 0, total = 0;
+  double fraction() const { return total == 0 ? -1 : static_cast<double>(done) / static_cast<double>(total); }
+};
+
 void measure_subject(const Subject& s, const std::string& backend, const BenchPlan& plan,
-                     const TimingSetup& timing, const Progress& progress, std::vector<OperationResult>& out) {
+                     const TimingSetup& timing, const Progress& progress, StepCounter& steps,
+                     std::vector<OperationResult>& out) {
   const Instance instance = s.instantiate();
   for (const Operation& op : instance.operations) {
-    if (progress) progress(s.name + " " + op.name + " [" + backend + "]");
+    if (progress) progress(s.name + " " + op.name + " [" + backend + "]", steps.fraction());
+    ++steps.done;
     out.push_back(measure_operation(s, op, backend, plan, timing));
   }
 }
 
 }  // namespace
+
+bool BenchResults::load_suspect() const {
+  return load_is_suspect(std::max(load_before, load_after), machine.logical_cpus);
+}
 
 const OperationResult* BenchResults::find(const std::string& alg, const std::string& backend,
                                           const std::string& op) const {
@@ -99,18 +111,31 @@ BenchResults run_bench(const BenchPlan& plan, const Progress& progress) {
   res.timing.core_cycles_per_tick = core_cycles_per_tick();
   res.timing.pinned_cpu = pinned.cpu;
 
+  res.load_before = read_load_average().value_or(LoadAverage{}).one;
+  auto restricted_to_best = [&](const Subject& s) {
+    return std::find(plan.best_backend_only.begin(), plan.best_backend_only.end(), s.name) !=
+           plan.best_backend_only.end();
+  };
+  StepCounter steps;
+  for (const std::string& backend : res.kernels)
+    for (const Subject& s : res.subjects)
+      if (s.uses_kernels() && (backend == res.kernels.back() || !restricted_to_best(s)))
+        steps.total += s.operation_names.size();
+  for (const Subject& s : res.subjects)
+    if (!s.uses_kernels()) steps.total += s.operation_names.size();
+
   for (const std::string& backend : res.kernels) {
     if (kernels::select(backend) != Status::ok) throw SelectionError("cannot select kernel backend " + backend);
     const bool best = backend == res.kernels.back();
     for (const Subject& s : res.subjects) {
       if (!s.uses_kernels()) continue;
-      const bool restricted = std::find(plan.best_backend_only.begin(), plan.best_backend_only.end(), s.name) !=
-                              plan.best_backend_only.end();
-      if (best || !restricted) measure_subject(s, backend, plan, res.timing, progress, res.results);
+      if (best || !restricted_to_best(s)) measure_subject(s, backend, plan, res.timing, progress, steps, res.results);
     }
   }
   for (const Subject& s : res.subjects)
-    if (!s.uses_kernels()) measure_subject(s, kOpenSslBackend, plan, res.timing, progress, res.results);
+    if (!s.uses_kernels()) measure_subject(s, kOpenSslBackend, plan, res.timing, progress, steps, res.results);
+  res.load_after = read_load_average().value_or(LoadAverage{}).one;
+  if (progress) progress("bench done", 1.0);
   return res;
 }
 

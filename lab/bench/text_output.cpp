@@ -59,6 +59,11 @@ std::string bench_to_table(const BenchResults& r) {
   if (r.timing.core_cycles_per_tick)
     out << "; core clock ≈ " << fixed(r.timing.core_cycles_per_tick->ratio, 2) << " × TSC";
   out << "; pinned to CPU " << r.timing.pinned_cpu << "\n";
+  out << "Machine load before: " << describe_load(r.load_before, r.machine.logical_cpus)
+      << "; after: " << describe_load(r.load_after, r.machine.logical_cpus) << "\n";
+  if (r.load_suspect())
+    out << "WARNING: the machine was busy (above " << fixed(kSuspectLoadPerCore, 1)
+        << " runnable tasks per CPU): these figures are suspect; measure again on an idle machine\n";
   char line[512];
   std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s\n", "algorithm", "backend",
                 "op", "median", "IQR", "p90", "µs", "ops/s", "stack", "heap");

@@ -16,15 +16,21 @@ struct ReportOptions {
   // embedded.json from `embedded/run.py bench`, for the Cortex-M4 section;
   // empty: that section says how to produce it.
   std::string embedded_results;
+  // The command line to quote in the report (empty: "pqlab report [--quick]").
+  std::string command;
 };
 
 struct ReportOutcome {
-  std::string markdown_path, json_path;
+  std::string markdown_path, json_path, html_path;
   std::vector<std::string> files;  // everything written
   std::vector<std::string> notes;  // e.g. why plots are missing
   double seconds = 0;
 };
 
 ReportOutcome run_report(const ReportOptions& options, const Progress& progress = {});
+
+// (Re)writes DIR/report.html from DIR/report.md and the images beside it;
+// SelectionError if report.md cannot be read.
+void render_report_html(const std::string& dir);
 
 }  // namespace pqlab::lab

@@ -5,6 +5,7 @@ namespace pqlab::lab {
 
 std::vector<std::unique_ptr<Section>> standard_sections() {
   std::vector<std::unique_ptr<Section>> s;
+  s.push_back(make_summary_section());
   s.push_back(make_machine_section());
   s.push_back(make_method_section());
   s.push_back(make_cost_section());

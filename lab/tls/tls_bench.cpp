@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "harness/load.hpp"
 #include "tls/handshake.hpp"
 #include "tls/hello_parse.hpp"
 
@@ -32,6 +33,12 @@ template <typename T>
 T median(std::vector<T> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? T{} : v[v.size() / 2];
+}
+
+double spread(const std::vector<double>& v) {
+  if (v.empty()) return 0;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  return *hi - *lo;
 }
 
 // Connected socket ends handed from the client thread to the server thread.
@@ -128,6 +135,15 @@ class Measurement {
     }
   }
 
+  // Max − min of the runs above `limit` × median, for either side.
+  bool spread_too_large(double limit) const {
+    for (const auto* runs : {&result_.client_cpu_us_runs, &result_.server_cpu_us_runs}) {
+      const double m = median(*runs);
+      if (m > 0 && spread(*runs) > limit * m) return true;
+    }
+    return false;
+  }
+
   ConfigResult finish() {
     ConfigResult& r = result_;
     r.client_cpu_us = median(r.client_cpu_us_runs);
@@ -180,11 +196,27 @@ std::vector<HelloRetryCost> hello_retry_costs(const std::vector<ConfigResult>& r
                                        static_cast<std::int64_t>(e.server_to_client_bytes);
       c.extra_client_cpu_us = b.client_cpu_us - e.client_cpu_us;
       c.extra_server_cpu_us = b.server_cpu_us - e.server_cpu_us;
+      c.client_cpu_within_noise = compare_runs(e.client_cpu_us_runs, b.client_cpu_us_runs).within_noise;
+      c.server_cpu_within_noise = compare_runs(e.server_cpu_us_runs, b.server_cpu_us_runs).within_noise;
       c.extra_round_trips = b.round_trips - e.round_trips;
       costs.push_back(c);
     }
   }
   return costs;
+}
+
+std::vector<BaselineComparison> baseline_comparisons(const std::vector<ConfigResult>& results) {
+  std::vector<BaselineComparison> out;
+  for (const ConfigResult& r : results) {
+    for (const ConfigResult& base : results) {
+      if (&base == &r || base.config.cert != r.config.cert || base.config.group != "x25519" ||
+          base.config.policy != KeySharePolicy::exact)
+        continue;
+      out.push_back({r.config.label(), base.config.label(), compare_runs(base.total_cpu_us_runs(), r.total_cpu_us_runs())});
+      break;
+    }
+  }
+  return out;
 }
 
 template <typename R>
@@ -277,6 +309,33 @@ std::vector<CompositionCheck> composition_checks(const TlsBenchResults& out) {
 
 }  // namespace
 
+Difference compare_runs(const std::vector<double>& a, const std::vector<double>& b) {
+  Difference d;
+  if (a.empty() || b.empty()) return d;
+  d.delta = median(b) - median(a);
+  const auto [alo, ahi] = std::minmax_element(a.begin(), a.end());
+  const auto [blo, bhi] = std::minmax_element(b.begin(), b.end());
+  d.within_noise = *alo <= *bhi && *blo <= *ahi;
+  return d;
+}
+
+std::string describe_difference(const Difference& d) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s%.0f µs", d.delta > 0 ? "+" : "", d.delta);
+  return d.within_noise ? "within noise (" + std::string(buf) + ")" : std::string(buf);
+}
+
+double ConfigResult::client_cpu_spread_us() const { return spread(client_cpu_us_runs); }
+double ConfigResult::server_cpu_spread_us() const { return spread(server_cpu_us_runs); }
+std::vector<double> ConfigResult::total_cpu_us_runs() const {
+  std::vector<double> t;
+  for (std::size_t i = 0; i < client_cpu_us_runs.size() && i < server_cpu_us_runs.size(); ++i)
+    t.push_back(client_cpu_us_runs[i] + server_cpu_us_runs[i]);
+  return t;
+}
+
+bool TlsBenchResults::load_suspect() const { return pqlab::lab::load_is_suspect(std::max(load_before, load_after), cpus); }
+
 const char* policy_name(KeySharePolicy p) { return p == KeySharePolicy::exact ? "exact" : "browser"; }
 
 KeySharePolicy parse_policy(const std::string& name) {
@@ -367,6 +426,7 @@ std::vector<BenchConfig> default_configs() {
 void validate(const TlsBenchPlan& plan) {
   if (plan.handshakes < 1) throw TlsError("--handshakes must be at least 1");
   if (plan.runs < 1) throw TlsError("--runs must be at least 1");
+  if (plan.max_runs != 0 && plan.max_runs < plan.runs) throw TlsError("--max-runs must be at least --runs");
   if (plan.configs.empty() && plan.composed.empty()) throw TlsError("no configuration selected");
   load_providers();
   std::vector<std::string> groups;
@@ -393,7 +453,11 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   TlsBenchResults out;
   out.handshakes = plan.handshakes;
   out.runs = plan.runs;
+  out.runs_planned = plan.runs;
+  out.max_relative_spread = plan.max_relative_spread;
   out.openssl_version = OpenSSL_version(OPENSSL_VERSION);
+  out.cpus = std::max(1u, std::thread::hardware_concurrency());
+  out.load_before = pqlab::lab::read_load_average().value_or(pqlab::lab::LoadAverage{}).one;
   // The real configurations: those asked for, then the composed ones'
   // baselines not among them.
   std::vector<BenchConfig> real = plan.configs;
@@ -410,7 +474,7 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   auto chain_for = [&](const ChainSpec& spec) -> const Chain& {
     for (const Chain& ch : chains)
       if (ch.spec == spec) return ch;
-    if (progress) progress("building the " + spec.label() + " chain");
+    if (progress) progress("building the " + spec.label() + " chain", 0.0);
     chains.push_back(build_chain(spec));
     return chains.back();
   };
@@ -422,20 +486,41 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   for (const BenchConfig& c : real) measurements.emplace_back(c, creds.at(c.cert));
   // Runs go round the configurations, so that a change in the machine's
   // load during the benchmark falls on all of them, not on one.
+  // More runs, one round at a time, while some configuration's runs spread
+  // by more than max_relative_spread of its median, up to max_runs.
   const int warm_up = std::max(1, plan.handshakes / 20);
-  for (int run = 0; run < plan.runs; ++run)
+  const int max_runs = plan.max_runs > 0 ? plan.max_runs : 2 * plan.runs + 1;
+  const double steps = static_cast<double>(max_runs) * static_cast<double>(measurements.size());
+  int run = 0;
+  for (; run < max_runs; ++run) {
+    if (run >= plan.runs && std::none_of(measurements.begin(), measurements.end(), [&](const Measurement& m) {
+          return m.spread_too_large(plan.max_relative_spread);
+        }))
+      break;
     for (std::size_t i = 0; i < measurements.size(); ++i) {
-      if (progress)
-        progress("run " + std::to_string(run + 1) + "/" + std::to_string(plan.runs) + ": " + real[i].label());
+      if (progress) {
+        // Planned runs count as the whole until an extra round is needed;
+        // the handshakes are 80% of the work, the chains' authentication 20%.
+        const double total = run < plan.runs ? static_cast<double>(plan.runs) * static_cast<double>(measurements.size()) : steps;
+        progress("run " + std::to_string(run + 1) + "/" + std::to_string(run < plan.runs ? plan.runs : max_runs) +
+                     (run >= plan.runs ? " (extra: large spread)" : "") + ": " + real[i].label(),
+                 0.8 * (static_cast<double>(run) * static_cast<double>(measurements.size()) + static_cast<double>(i)) / total);
+      }
       if (run == 0) measurements[i].warm_up(warm_up);
       measurements[i].add_run(plan.handshakes);
     }
+  }
+  out.runs = run;
   for (Measurement& m : measurements) out.configs.push_back(m.finish());
+  out.load_after = pqlab::lab::read_load_average().value_or(pqlab::lab::LoadAverage{}).one;
   out.hello_retry_costs = hello_retry_costs(out.configs);
+  out.baseline_comparisons = baseline_comparisons(out.configs);
   AuthPlan auth = plan.auth;
   auth.runs = plan.runs;
   for (const Chain& ch : chains) {
-    if (progress) progress("authentication: " + ch.spec.label() + " chain");
+    if (progress)
+      progress("authentication: " + ch.spec.label() + " chain",
+               0.8 + 0.2 * static_cast<double>(out.auth.size()) / static_cast<double>(chains.size()));
     out.auth.push_back(measure_auth(ch, auth));
   }
   const AuthResult* ecdsa = find_auth(out.auth, parse_cert_scheme("ECDSA-P256"));
@@ -447,6 +532,7 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   }
   out.checks = composition_checks(out);
   out.latency = latency_model(out, plan.initcwnd_bytes);
+  if (progress) progress("TLS handshakes done", 1.0);
   return out;
 }
 

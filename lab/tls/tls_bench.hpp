@@ -64,6 +64,11 @@ struct TlsBenchPlan {
   int runs = 3;
   std::uint64_t initcwnd_bytes = 10 * 1460;
   AuthPlan auth;  // its runs = `runs`
+  // When a configuration's runs spread by more than max_relative_spread of
+  // its median (client or server CPU), all configurations get one more run,
+  // up to max_runs in all (0: 2 × runs + 1).
+  double max_relative_spread = 0.10;
+  int max_runs = 0;
 };
 
 // Checks counts, and that both the server and the client accept each
@@ -84,6 +89,11 @@ struct ConfigResult {
   std::uint64_t client_hello_bytes = 0, client_key_share_bytes = 0;
   std::uint64_t server_hello_bytes = 0, server_key_share_bytes = 0;
   bool hello_retry = false;
+  // The spread of the runs (max − min of the per-run means), µs.
+  double client_cpu_spread_us() const;
+  double server_cpu_spread_us() const;
+  // Per run: client + server CPU, µs.
+  std::vector<double> total_cpu_us_runs() const;
   // Both sides on one core: 1e6 / (client µs + server µs); the server alone.
   double handshakes_per_s_per_core() const;
   double server_handshakes_per_s_per_core() const;
@@ -131,6 +141,16 @@ struct CompositionCheck {
   bool bytes_ok() const;
   bool cpu_ok() const;
 };
+// A difference between two configurations' figures, measured over runs: it
+// is "within noise" when the ranges of the two sets of runs overlap (the
+// difference of the medians is no larger than the runs' own scatter).
+struct Difference {
+  double delta = 0;  // median of b − median of a
+  bool within_noise = true;
+};
+Difference compare_runs(const std::vector<double>& a, const std::vector<double>& b);
+// "+35 µs", or "within noise (+3 µs)".
+std::string describe_difference(const Difference& d);
 
 // The cost of a HelloRetryRequest: a browser-policy configuration that got
 // one, against the exact-policy configuration with the same certificate and
@@ -139,7 +159,15 @@ struct HelloRetryCost {
   std::string cert, group;
   std::int64_t extra_client_to_server_bytes = 0, extra_server_to_client_bytes = 0;
   double extra_client_cpu_us = 0, extra_server_cpu_us = 0;
+  bool client_cpu_within_noise = true, server_cpu_within_noise = true;
   int extra_round_trips = 0;
+};
+
+// Each configuration's CPU (client + server) against the baseline with the
+// same certificate, the x25519 group and the exact policy, when measured.
+struct BaselineComparison {
+  std::string label, baseline;
+  Difference total_cpu_us;
 };
 
 // Time to complete the handshake on a network: CPU of both sides + round
@@ -162,16 +190,23 @@ struct LatencyModel {
 
 struct TlsBenchResults {
   int handshakes = 0, runs = 0;
+  int runs_planned = 0;  // runs asked for; more were made when the spread was large
+  double max_relative_spread = 0;
+  double load_before = 0, load_after = 0;
+  unsigned cpus = 1;
+  bool load_suspect() const;
   std::string openssl_version;
   std::vector<ConfigResult> configs;
   std::vector<HelloRetryCost> hello_retry_costs;
   std::vector<AuthResult> auth;  // every chain measured (classical ones included)
   std::vector<ComposedResult> composed;
   std::vector<CompositionCheck> checks;
+  std::vector<BaselineComparison> baseline_comparisons;
   LatencyModel latency;
 };
 
-using TlsProgress = std::function<void(const std::string&)>;
+// what, fraction of the run done (0..1).
+using TlsProgress = std::function<void(const std::string& what, double fraction)>;
 
 // Loads the providers (the pqlab provider linked into this program) and
 // measures every configuration. TlsError if a handshake fails.

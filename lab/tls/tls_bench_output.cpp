@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "harness/load.hpp"
+
 namespace pqlab::tls {
 namespace {
 
@@ -21,6 +23,18 @@ std::string signed_text(bool positive, const std::string& magnitude) {
 }
 std::string signed_int(std::int64_t v) { return signed_text(v > 0, std::to_string(v)); }
 std::string signed_fixed(double v) { return signed_text(v > 0, fixed(v, 0)); }
+// A difference in CPU µs, or "within noise (+3)" when the runs overlap.
+std::string cpu_difference(double v, bool within_noise) {
+  return within_noise ? "within noise (" + signed_fixed(v) + ")" : signed_fixed(v);
+}
+// "412 ±12": the median run and half the runs' range.
+std::string with_spread(double median, double spread) { return fixed(median, 0) + " ±" + fixed(spread / 2, 0); }
+
+const BaselineComparison* comparison_for(const TlsBenchResults& r, const std::string& label) {
+  for (const BaselineComparison& c : r.baseline_comparisons)
+    if (c.label == label) return &c;
+  return nullptr;
+}
 
 std::string aligned(const TextTable& t) {
   std::vector<std::size_t> width(t.header.size(), 0);
@@ -64,19 +78,24 @@ std::string trips(int round_trips, const std::vector<std::uint64_t>& client_flig
 }  // namespace
 
 TextTable config_table(const TlsBenchResults& r) {
-  TextTable t{{"configuration", "group used", "client CPU µs", "server CPU µs", "c→s bytes", "s→c bytes",
-               "round trips (+ slow start)", "handshakes/s per core"},
+  TextTable t{{"configuration", "group used", "client CPU µs", "server CPU µs", "CPU vs x25519 (same cert) µs",
+               "c→s bytes", "s→c bytes", "round trips (+ slow start)", "handshakes/s per core"},
               {}};
-  for (const ConfigResult& c : r.configs)
+  for (const ConfigResult& c : r.configs) {
+    const BaselineComparison* cmp = comparison_for(r, c.config.label());
     t.rows.push_back({c.config.label(), c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
-                      fixed(c.client_cpu_us, 0), fixed(c.server_cpu_us, 0), std::to_string(c.client_to_server_bytes),
-                      std::to_string(c.server_to_client_bytes),
+                      with_spread(c.client_cpu_us, c.client_cpu_spread_us()),
+                      with_spread(c.server_cpu_us, c.server_cpu_spread_us()),
+                      cmp == nullptr ? "baseline" : cpu_difference(cmp->total_cpu_us.delta, cmp->total_cpu_us.within_noise),
+                      std::to_string(c.client_to_server_bytes), std::to_string(c.server_to_client_bytes),
                       trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
                       fixed(c.handshakes_per_s_per_core(), 0)});
+  }
+  // Composed rows: CPU is a sum of medians (no runs of their own to spread).
   for (const ComposedResult& c : r.composed)
     t.rows.push_back({c.config.label() + " [composed]", c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
-                      fixed(c.client_cpu_us, 0), fixed(c.server_cpu_us, 0), std::to_string(c.client_to_server_bytes),
-                      std::to_string(c.server_to_client_bytes),
+                      fixed(c.client_cpu_us, 0), fixed(c.server_cpu_us, 0), "composed",
+                      std::to_string(c.client_to_server_bytes), std::to_string(c.server_to_client_bytes),
                       trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
                       fixed(c.handshakes_per_s_per_core(), 0)});
   return t;
@@ -150,7 +169,8 @@ TextTable hello_retry_table(const TlsBenchResults& r) {
   for (const HelloRetryCost& c : r.hello_retry_costs)
     t.rows.push_back({c.cert + " + " + c.group, signed_int(c.extra_round_trips),
                       signed_int(c.extra_client_to_server_bytes), signed_int(c.extra_server_to_client_bytes),
-                      signed_fixed(c.extra_client_cpu_us), signed_fixed(c.extra_server_cpu_us)});
+                      cpu_difference(c.extra_client_cpu_us, c.client_cpu_within_noise),
+                      cpu_difference(c.extra_server_cpu_us, c.server_cpu_within_noise)});
   return t;
 }
 
@@ -169,9 +189,30 @@ TextTable latency_table(const TlsBenchResults& r) {
   return t;
 }
 
+std::string noise_note(const TlsBenchResults& r) {
+  std::string s = "CPU figures: the median run's mean per handshake ± half the range of the runs. A difference is "
+                  "\"within noise\" when the two configurations' runs overlap. " +
+                  std::to_string(r.runs) + " runs";
+  if (r.runs > r.runs_planned)
+    s += " (" + std::to_string(r.runs_planned) + " planned; more because some spread exceeded " +
+         fixed(r.max_relative_spread * 100, 0) + "% of the median)";
+  s += ".";
+  return s;
+}
+
+std::string load_note(const TlsBenchResults& r) {
+  std::string s = "Machine load before: " + pqlab::lab::describe_load(r.load_before, r.cpus) +
+                  "; after: " + pqlab::lab::describe_load(r.load_after, r.cpus) + ".";
+  if (r.load_suspect()) s += " The machine was busy: these figures are suspect.";
+  return s;
+}
+
 std::string tls_bench_to_text(const TlsBenchResults& r) {
   std::string out = "TLS 1.3 full handshakes, " + std::to_string(r.handshakes) + " per run, median of " +
-                    std::to_string(r.runs) + " runs; " + r.openssl_version + " with the pqlab provider\n\n";
+                    std::to_string(r.runs) + " runs; " + r.openssl_version + " with the pqlab provider\n";
+  out += noise_note(r) + "\n" + load_note(r) + "\n";
+  if (r.load_suspect()) out += "WARNING: the machine was busy; these figures are suspect\n";
+  out += "\n";
   out += aligned(config_table(r));
   if (!r.hello_retry_costs.empty()) {
     out += '\n';
@@ -200,6 +241,14 @@ std::string tls_bench_to_text(const TlsBenchResults& r) {
   return out;
 }
 
+static nlohmann::json cpu_vs_baseline_json(const TlsBenchResults& r, const ConfigResult& c) {
+  const BaselineComparison* cmp = comparison_for(r, c.config.label());
+  if (cmp == nullptr) return nullptr;
+  return {{"baseline", cmp->baseline},
+          {"delta_total_cpu_us", cmp->total_cpu_us.delta},
+          {"within_noise", cmp->total_cpu_us.within_noise}};
+}
+
 nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
   nlohmann::json configs = nlohmann::json::array();
   for (const ConfigResult& c : r.configs)
@@ -213,6 +262,9 @@ nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
                        {"server_cpu_us", c.server_cpu_us},
                        {"client_cpu_us_runs", c.client_cpu_us_runs},
                        {"server_cpu_us_runs", c.server_cpu_us_runs},
+                       {"client_cpu_us_spread", c.client_cpu_spread_us()},
+                       {"server_cpu_us_spread", c.server_cpu_spread_us()},
+                       {"cpu_vs_baseline", cpu_vs_baseline_json(r, c)},
                        {"client_to_server_bytes", c.client_to_server_bytes},
                        {"server_to_client_bytes", c.server_to_client_bytes},
                        {"round_trips", c.round_trips},
@@ -232,7 +284,9 @@ nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
                    {"extra_client_to_server_bytes", c.extra_client_to_server_bytes},
                    {"extra_server_to_client_bytes", c.extra_server_to_client_bytes},
                    {"extra_client_cpu_us", c.extra_client_cpu_us},
-                   {"extra_server_cpu_us", c.extra_server_cpu_us}});
+                   {"extra_server_cpu_us", c.extra_server_cpu_us},
+                   {"extra_client_cpu_within_noise", c.client_cpu_within_noise},
+                   {"extra_server_cpu_within_noise", c.server_cpu_within_noise}});
   nlohmann::json latency_rows = nlohmann::json::array();
   for (const LatencyRow& row : r.latency.rows)
     latency_rows.push_back({{"label", row.label},
@@ -308,9 +362,19 @@ nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
           {"method",
            {{"handshakes_per_run", r.handshakes},
             {"runs", r.runs},
-            {"statistic", "median over runs of the mean CPU per handshake; bytes: median over handshakes"},
+            {"runs_planned", r.runs_planned},
+            {"max_relative_spread", r.max_relative_spread},
+            {"statistic", "median over runs of the mean CPU per handshake; spread: max - min over the runs; bytes: "
+                          "median over handshakes"},
+            {"noise_rule", "a difference between two configurations is within noise when their runs' ranges overlap"},
             {"openssl", r.openssl_version},
             {"resumption", false}}},
+          {"load",
+           {{"before", r.load_before},
+            {"after", r.load_after},
+            {"cpus", r.cpus},
+            {"suspect_above_per_cpu", pqlab::lab::kSuspectLoadPerCore},
+            {"suspect", r.load_suspect()}}},
           {"configs", configs},
           {"hello_retry", hrr},
           {"auth", auth},

@@ -27,6 +27,11 @@ TextTable check_table(const TlsBenchResults& r);
 // What "composed" means, one paragraph (CLI and report).
 std::string composed_note();
 
+// How the CPU figures' spread and "within noise" are defined, and how many
+// runs were made; the machine load with its verdict.
+std::string noise_note(const TlsBenchResults& r);
+std::string load_note(const TlsBenchResults& r);
+
 // The three tables, aligned, for the terminal.
 std::string tls_bench_to_text(const TlsBenchResults& r);
 nlohmann::json tls_bench_to_json(const TlsBenchResults& r);

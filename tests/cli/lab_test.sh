@@ -31,12 +31,17 @@ JSON
 grep -q "X25519 .*derive" table.txt || fail "bench table lacks the X25519 derive row: $(cat table.txt)"
 grep -q '"schema": "pqlab-bench/1"' b.json || fail "bench JSON lacks its schema tag"
 [ "$(wc -l <b.csv)" -eq 3 ] || fail "bench CSV: expected a header and 2 rows, got $(wc -l <b.csv) lines"
+grep -q "^Machine load before: load [0-9.]* on [0-9]* CPU" table.txt || fail "bench table lacks the machine load: $(head -3 table.txt)"
+grep -q '"suspect": \(true\|false\)' b.json || fail "bench JSON lacks the load verdict"
+# Progress on stderr (not a terminal here): plain lines with a percentage.
+grep -Eq '^pqlab bench: \[ *[0-9]+%, ' progress.txt || fail "bench progress lacks a percentage: $(head -2 progress.txt)"
+grep -q $'\r' progress.txt && fail "bench progress rewrites its line although stderr is not a terminal"
 
 # report --quick: every file, and the sections.
 start=$(date +%s)
 "$PQLAB" report --quick --embedded embedded.json --out rep >report.out 2>report.err || fail "report --quick exit $?: $(tail -3 report.err)"
 echo "report --quick took $(( $(date +%s) - start )) s"
-for f in report.md report.json report_plots.py; do
+for f in report.md report.json report.html summary.md summary.csv report_plots.py; do
   [ -s "rep/$f" ] || fail "report --quick did not write $f"
 done
 if grep -q "not drawn" rep/report.md; then
@@ -47,11 +52,23 @@ else
     grep -q "]($f)" rep/report.md || fail "report.md does not embed $f"
   done
 fi
-for heading in "## Machine" "## Method" "## Cost per operation" "## Sizes" "## Memory against microcontroller budgets" \
+for heading in "## Summary" "## Machine load" "## Machine" "## Method" "## Cost per operation" "## Sizes" "## Memory against microcontroller budgets" \
                "## Throughput scaling" "## Hash-cost floor" "## TLS 1.3 handshakes" "## TLS authentication" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
   grep -q "^$heading" rep/report.md || fail "report.md lacks '$heading'"
 done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
+[ "$(grep -m1 '^## ' rep/report.md)" = "## Summary" ] || fail "report.md does not open with the summary"
+grep -q "| ML-KEM-768 | keygen | mps2-an386 | 1,234,567 | 1,234,567 | 7.35 | 7,000 |" rep/report.md ||
+  fail "the summary lacks the Cortex-M4 row at 168 MHz: $(grep -m2 'mps2-an386' rep/report.md)"
+grep -q "assumes one cycle per instruction (CPI = 1)" rep/summary.md || fail "summary.md does not state the CPI assumption"
+grep -q "^- Commit: \`" rep/summary.md || fail "summary.md is not commit-stamped"
+grep -Eq '^pqlab report: \[ *[0-9]+%, (about .* left|estimating time left|done)\] ' report.err ||
+  fail "report progress lacks a percentage and time left: $(head -2 report.err)"
+for title in "Comparative Performance Analysis of NIST PQC Standards: From STM32 Software Limitations to FPGA-SoC Acceleration" \
+             "A closer look at ML-KEM performance" "ESP32-S3上Kyber后量子加密算法的优化实践" "6841a6bc3cc5bc0b0e01e5ee33567882e9bca8d3" "OpenSSL 3.5.5"; do
+  grep -qF "$title" rep/report.md || fail "the published section does not cite '$title'"
+done
+grep -Eq "issue 5|not identified" rep/report.md && fail "the published section still cites an issue or an unidentified source"
 grep -q "| ML-KEM-768 | keygen | 7,000 | 30,000 | 1,234,567 | 7.35 | fits | 763,979 cycles" rep/report.md ||
   fail "report.md lacks the Cortex-M4 row with its pqm4 figure: $(grep -m3 'ML-KEM-768 | keygen' rep/report.md)"
 # The TLS section: the published study's four configurations and the HelloRetryRequest case.

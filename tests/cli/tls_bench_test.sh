@@ -25,6 +25,17 @@ done
 grep -q "MLKEM1024 (after HRR)" table.txt || fail "the browser policy against MLKEM1024 shows no HelloRetryRequest"
 grep -q "^HelloRetryRequest (browser vs exact)" table.txt || fail "no HelloRetryRequest cost table"
 grep -q "RTT 250 ms" table.txt || fail "no latency model table"
+# Every CPU figure with its spread; differences judged against it.
+grep -Eq "ECDSA-P256 \+ MLKEM1024 \(exact\) .* [0-9]+ ±[0-9]+ +[0-9]+ ±[0-9]+ " table.txt || fail "CPU figures lack their spread: $(cat table.txt)"
+grep -q "CPU vs x25519 (same cert) µs" table.txt || fail "no comparison with the x25519 baseline"
+grep -q 'within noise' table.txt || grep -Eq '[+-][0-9]+ µs|  [+-][0-9]+  ' table.txt || fail "no difference classified"
+grep -q '"within_noise": \(true\|false\)' t.json || fail "JSON lacks the noise verdict"
+grep -q '"client_cpu_us_spread":' t.json || fail "JSON lacks the spread"
+grep -Eq '^pqlab tls-bench: \[ *[0-9]+%, ' progress.txt || fail "tls-bench progress lacks a percentage: $(head -2 progress.txt)"
+# More runs when the spread is large: with --runs 1 --max-runs 3 a run of 3
+# handshakes on a busy machine rarely agrees within 10 %; the run count is reported either way.
+grep -q '"runs_planned": 1' t.json || fail "JSON lacks runs_planned"
+expect_error "max-runs below runs" "max-runs" "$PQLAB" tls-bench --runs 3 --max-runs 2 --handshakes 1
 grep -q '"schema": "pqlab-tls-bench/1"' t.json || fail "JSON lacks its schema tag"
 [ "$(grep -c '"label":' t.json)" -ge 8 ] || fail "JSON: expected 8 configurations"
 # A composed post-quantum row and a mixed chain, labelled as composed in the

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -189,8 +190,49 @@ TEST(LabSchema, QuickReportJsonValidates) {
   const pqlab::lab::ReportOutcome out = pqlab::lab::run_report(opt);
   std::ifstream in(out.json_path);
   const json doc = json::parse(in);
-  EXPECT_EQ(Validator(load_schema()).validate(doc), "");
+  const Validator validator(load_schema());
+  EXPECT_EQ(validator.validate(doc), "");
   EXPECT_TRUE(std::filesystem::exists(out.markdown_path));
+  EXPECT_TRUE(std::filesystem::exists(out.html_path));
+  // The summary: one row per algorithm and (non-batch) operation on the best
+  // backend, every figure a number.
+  const json& summary = doc["sections"]["summary"];
+  EXPECT_EQ(summary["rows"].size(), 3u + 3u + 3u + 3u);  // ML-KEM-768, ML-DSA-44, SLH-DSA-SHAKE-128f, Ed25519
+  for (const json& r : summary["rows"]) {
+    EXPECT_TRUE(r["median_us"].is_number() && r["median_ms"].is_number() && r["median_ticks"].is_number());
+    EXPECT_NEAR(r["median_ms"].get<double>() * 1000, r["median_us"].get<double>(), 1e-9);
+    EXPECT_TRUE(r["public_key_bytes"].is_number_integer());
+  }
+  json formatted = doc;
+  formatted["sections"]["summary"]["rows"][0]["median_ticks"] = "46.5 k";
+  EXPECT_NE(validator.validate(formatted), "");
+  json no_load = doc;
+  no_load.erase("load");
+  EXPECT_NE(validator.validate(no_load), "");
+  EXPECT_FALSE(doc["load"]["samples"].empty());
+  // summary.csv: a header, then numbers only in the numeric columns.
+  std::ifstream csv(dir / "summary.csv");
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line.rfind("algorithm,family,operation,backend,median_us,", 0), 0u) << line;
+  int rows = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    std::stringstream fields(line);
+    std::string field;
+    for (int col = 0; std::getline(fields, field, ','); ++col)
+      if (col >= 4 && !field.empty()) {
+        std::size_t used = 0;
+        (void)std::stod(field, &used);
+        EXPECT_EQ(used, field.size()) << "not a number: '" << field << "' in " << line;
+      }
+  }
+  EXPECT_EQ(rows, 12);
+  std::ifstream smd(dir / "summary.md");
+  std::stringstream stamped;
+  stamped << smd.rdbuf();
+  for (const char* stamp : {"- Commit: `", "- Date: ", "- CPU: ", "- Load: load ", "- Command: `"})
+    EXPECT_NE(stamped.str().find(stamp), std::string::npos) << stamp;
   std::filesystem::remove_all(dir);
 }
 

@@ -266,7 +266,7 @@ class HashFloorSection final : public Section {
   void measure(ReportContext& ctx, const Progress& progress) override {
     for (const std::string& backend : ctx.bench.kernels) {
       if (kernels::select(backend) != Status::ok) continue;
-      if (progress) progress("Keccak permutation cost [" + backend + "]");
+      if (progress) progress("Keccak permutation cost [" + backend + "]", -1);
       perm_ticks_.push_back({backend, measure_permutation_ticks(ctx.options.quick)});
       x4_ticks_.push_back(measure_multi_permutation_ticks<4>(ctx.options.quick));
       x8_ticks_.push_back(measure_multi_permutation_ticks<8>(ctx.options.quick));

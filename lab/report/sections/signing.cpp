@@ -80,7 +80,7 @@ class SigningSection final : public Section {
         for (const std::string set : {"", ".alt"}) {
           const std::vector<std::string> msgs = load_messages(name + set + ".json", limit);
           if (msgs.empty()) continue;
-          if (progress) progress("CCTV mean signing time " + name + set + " [" + backend + "]");
+          if (progress) progress("CCTV mean signing time " + name + set + " [" + backend + "]", -1);
           means_.push_back(sign_set(alg, backend, set.empty() ? "main" : "alt", msgs, repeats_,
                                     ctx.bench.timing.ticks_per_second));
         }

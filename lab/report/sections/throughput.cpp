@@ -37,7 +37,7 @@ class ThroughputSection final : public Section {
           skipped_.push_back(s.name + " " + op);
           continue;
         }
-        if (progress) progress("throughput " + s.name + " " + op + " [" + backend + "]");
+        if (progress) progress("throughput " + s.name + " " + op + " [" + backend + "]", -1);
         const OperationFactory factory = [&s, op]() -> std::function<void()> {
           auto instance = std::make_shared<Instance>(s.instantiate());
           const Operation* o = &instance->find(op);

@@ -99,10 +99,11 @@ class TlsAuthSection final : public Section {
  public:
   std::string key() const override { return "tls_auth"; }
   std::string title() const override { return "TLS authentication"; }
+  double weight() const override { return 2; }
 
   void measure(ReportContext& ctx, const Progress& progress) override {
-    results_ = tls::run_tls_bench(plan(ctx.options.quick), [&](const std::string& what) {
-      if (progress) progress("TLS authentication: " + what);
+    results_ = tls::run_tls_bench(plan(ctx.options.quick), [&](const std::string& what, double fraction) {
+      if (progress) progress("TLS authentication: " + what, fraction);
     });
   }
 

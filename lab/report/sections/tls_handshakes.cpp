@@ -44,10 +44,11 @@ class TlsHandshakeSection final : public Section {
  public:
   std::string key() const override { return "tls_handshakes"; }
   std::string title() const override { return "TLS 1.3 handshakes"; }
+  double weight() const override { return 4; }
 
   void measure(ReportContext& ctx, const Progress& progress) override {
-    results_ = tls::run_tls_bench(plan(ctx.options.quick), [&](const std::string& what) {
-      if (progress) progress("TLS handshakes: " + what);
+    results_ = tls::run_tls_bench(plan(ctx.options.quick), [&](const std::string& what, double fraction) {
+      if (progress) progress("TLS handshakes: " + what, fraction);
     });
   }
 
@@ -75,6 +76,7 @@ class TlsHandshakeSection final : public Section {
         "group under test only; `browser`: it lists X25519MLKEM768 then x25519 (OpenSSL 3.0 sends the first "
         "one's key share only; Chromium also sends x25519's), so a server that wants another group answers "
         "with a HelloRetryRequest.\n\n";
+    md += tls::noise_note(results_) + " " + tls::load_note(results_) + "\n\n";
     const tls::TextTable t = tls::config_table(results_);
     md += md_table(t.header, t.rows) + "\n";
     const tls::ConfigResult* classical = find_ecdsa_exact(results_, "x25519");
