@@ -4,5 +4,6 @@
 #include "bench/bench.hpp"
 #include "bench/output.hpp"
 #include "report/report.hpp"
+#include "tls/cert_chain.hpp"
 #include "tls/tls_bench.hpp"
 #include "tls/tls_bench_output.hpp"

@@ -97,7 +97,8 @@ void run_report_command(const ReportArgs& a) {
 }
 
 struct TlsBenchArgs {
-  std::vector<std::string> certs, groups, policies;
+  std::vector<std::string> certs, chains, groups, policies;
+  std::uint64_t initcwnd_bytes = 10 * 1460;
   int handshakes = 2000;
   int runs = 3;
   int max_runs = 0;
@@ -105,20 +106,31 @@ struct TlsBenchArgs {
 };
 
 // The configurations asked for: the default selection when no --cert,
-// --group or --policy is given; otherwise every combination of the given
-// lists, with ECDSA-P256, the study's six groups and `exact` standing in for
-// a list not given.
-std::vector<tls::BenchConfig> selected_configs(const TlsBenchArgs& a) {
-  if (a.certs.empty() && a.groups.empty() && a.policies.empty()) return tls::default_configs();
-  const std::vector<std::string> certs = a.certs.empty() ? std::vector<std::string>{"ECDSA-P256"} : a.certs;
+// --chain, --group or --policy is given; otherwise every combination of the
+// given lists, with ECDSA-P256 (when no --chain either), the study's six
+// groups and `exact` standing in for a list not given. A classical
+// certificate is measured for real; a post-quantum one or a --chain is
+// composed (tls/tls_bench.hpp: ComposedConfig).
+void select_configs(const TlsBenchArgs& a, tls::TlsBenchPlan& plan) {
+  if (a.certs.empty() && a.chains.empty() && a.groups.empty() && a.policies.empty()) {
+    plan.configs = tls::default_configs();
+    plan.composed = tls::default_composed_configs();
+    return;
+  }
+  std::vector<tls::ChainSpec> chains;
+  for (const std::string& c : a.certs) chains.push_back(tls::parse_cert_scheme(c));
+  for (const std::string& c : a.chains) chains.push_back(tls::parse_chain(c));
+  if (chains.empty()) chains.push_back(tls::parse_cert_scheme("ECDSA-P256"));
   const std::vector<std::string> groups = a.groups.empty() ? tls::study_groups() : a.groups;
   const std::vector<std::string> policies = a.policies.empty() ? std::vector<std::string>{"exact"} : a.policies;
-  std::vector<tls::BenchConfig> configs;
-  for (const std::string& c : certs)
+  for (const tls::ChainSpec& c : chains)
     for (const std::string& g : groups)
-      for (const std::string& p : policies)
-        configs.push_back({tls::parse_cert_kind(c), g, tls::parse_policy(p)});
-  return configs;
+      for (const std::string& p : policies) {
+        if (c.uniform() && c.classical())
+          plan.configs.push_back({tls::parse_cert_kind(c.leaf), g, tls::parse_policy(p)});
+        else
+          plan.composed.push_back({c, g, tls::parse_policy(p)});
+      }
 }
 
 void run_tls_bench_command(const TlsBenchArgs& a) {
@@ -130,7 +142,8 @@ void run_tls_bench_command(const TlsBenchArgs& a) {
   tls::TlsBenchPlan plan;
   tls::TlsBenchResults results;
   try {
-    plan.configs = selected_configs(a);
+    select_configs(a, plan);
+    plan.initcwnd_bytes = a.initcwnd_bytes;
     plan.handshakes = a.handshakes;
     plan.runs = a.runs;
     plan.max_runs = a.max_runs;
@@ -192,9 +205,18 @@ void add_lab_commands(CLI::App& app) {
       "tls-bench",
       "Measure full TLS 1.3 handshakes (OpenSSL + the pqlab provider, client and server on two threads of this "
       "process): CPU µs per side, bytes per direction, round trips, handshakes/s per core; with a latency model");
-  cmd->add_option("--cert", args->certs, "Server certificate: ECDSA-P256, RSA-2048, Ed25519 (repeatable or "
-                                         "comma-separated; default ECDSA-P256)")
+  cmd->add_option("--cert", args->certs,
+                  "Server chain's scheme (root, intermediate and leaf): ECDSA-P256, RSA-2048, Ed25519 (measured), "
+                  "ML-DSA-44, ML-DSA-65, ML-DSA-87, SLH-DSA-SHA2-128s, SLH-DSA-SHA2-128f, SLH-DSA-SHAKE-128s "
+                  "(composed: OpenSSL 3.0 cannot negotiate them); repeatable or comma-separated; default ECDSA-P256")
       ->delimiter(',');
+  cmd->add_option("--chain", args->chains,
+                  "A mixed chain ROOT/INTERMEDIATE/LEAF of those schemes, e.g. ML-DSA-65/ML-DSA-65/ML-DSA-44 "
+                  "(composed; repeatable or comma-separated)")
+      ->delimiter(',');
+  cmd->add_option("--initcwnd-bytes", args->initcwnd_bytes,
+                  "TCP initial congestion window of the latency model, bytes (default 14600 = 10 × 1460)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 32));
   cmd->add_option("--group", args->groups,
                   "The server's group (OpenSSL names: x25519, secp256r1, X25519MLKEM768, SecP256r1MLKEM768, "
                   "MLKEM768, MLKEM1024, ...; repeatable or comma-separated; default: those six)")

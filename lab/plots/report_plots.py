@@ -14,7 +14,10 @@ Writes
   tls.png         CPU per TLS handshake per side (with the runs' spread) and
                   bytes per direction;
   tls_latency.png the latency model: modelled handshake time against RTT, and
-                  its difference from the x25519 configuration.
+                  its difference from the x25519 configuration;
+  tls_auth_bytes.png  a handshake's bytes by part (key shares, certificates,
+                  CertificateVerify, the rest) by certificate chain;
+  tls_auth_latency.png  modelled handshake time against RTT by chain.
 """
 import json
 import math
@@ -282,6 +285,59 @@ def plot_tls_latency(report, out):
     save(fig, out, "tls_latency.png")
 
 
+def plot_tls_auth_bytes(report, out):
+    auth = report["sections"].get("tls_auth") or {"breakdown": [], "latency_model": {}}
+    rows = auth["breakdown"]
+    window = auth["latency_model"].get("initcwnd_bytes", 0)
+    fig, ax = plt.subplots(figsize=(10, max(3, 0.5 * len(rows) + 1.5)))
+    labels = [r["label"] + (" [composed]" if r["composed"] else "") for r in rows]
+    y = range(len(rows))
+    left = [0] * len(rows)
+    for key, name in (("key_share_bytes", "key shares"), ("certificate_bytes", "certificates (in records)"),
+                      ("certificate_verify_bytes", "CertificateVerify (in records)"), ("rest_bytes", "the rest")):
+        values = [r[key] for r in rows]
+        ax.barh(y, values, left=left, label=name)
+        left = [a + b for a, b in zip(left, values)]
+    for i, (total, r) in enumerate(zip(left, rows)):
+        extra = r["server_flight_extra_round_trips"]
+        ax.text(total, i, " %d; server flight %d: %s" % (
+            total, r["server_flight_bytes"], "+%d RTT" % extra if extra else "fits"), va="center", fontsize=7)
+    ax.set_xlim(0, max(left + [1]) * 1.45)
+    ax.set_yticks(list(y))
+    ax.set_yticklabels(labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("bytes per handshake, both directions (server flight against the initial window of %d bytes)"
+                  % window)
+    ax.legend(fontsize=7, loc="upper right")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title("TLS 1.3 handshake bytes by part (composed: OpenSSL 3.0 cannot negotiate PQ signatures)",
+                 fontsize=9)
+    fig.tight_layout()
+    save(fig, out, "tls_auth_bytes.png")
+
+
+def plot_tls_auth_latency(report, out):
+    auth = report["sections"].get("tls_auth") or {"breakdown": [], "latency_model": {"rtt_ms": []}}
+    rtts = auth["latency_model"]["rtt_ms"]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for row in auth["breakdown"]:
+        if row["latency_ms"] is None:
+            continue
+        style = "--" if row["composed"] else "-"
+        ax.plot(rtts, row["latency_ms"], style, marker="o",
+                label=row["label"] + (" [composed]" if row["composed"] else ""))
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("round-trip time (ms, log scale)")
+    ax.set_ylabel("modelled handshake time (ms, log scale)")
+    ax.set_title("CPU + round trips × RTT (+ slow start's extra rounds over %d bytes)"
+                 % auth["latency_model"].get("initcwnd_bytes", 0), fontsize=9)
+    ax.legend(fontsize=7)
+    ax.grid(which="both", alpha=0.3)
+    fig.tight_layout()
+    save(fig, out, "tls_auth_latency.png")
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: report_plots.py REPORT_JSON OUT_DIR")
@@ -293,7 +349,9 @@ def main():
     plot_memory(report, out)
     plot_tls(report, out)
     plot_tls_latency(report, out)
-    print("time.png bytes.png memory.png tls.png tls_latency.png")
+    plot_tls_auth_bytes(report, out)
+    plot_tls_auth_latency(report, out)
+    print("time.png bytes.png memory.png tls.png tls_latency.png tls_auth_bytes.png tls_auth_latency.png")
 
 
 if __name__ == "__main__":

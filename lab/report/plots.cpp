@@ -33,7 +33,7 @@ std::string find_python() {
 
 const std::vector<std::string>& plot_files() {
   static const std::vector<std::string> files = {"time.png", "bytes.png", "memory.png", "tls.png",
-                                                 "tls_latency.png"};
+                                                 "tls_latency.png", "tls_auth_bytes.png", "tls_auth_latency.png"};
   return files;
 }
 

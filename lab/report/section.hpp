@@ -67,6 +67,7 @@ std::unique_ptr<Section> make_hash_floor_section();
 std::unique_ptr<Section> make_published_section();
 std::unique_ptr<Section> make_embedded_section();
 std::unique_ptr<Section> make_tls_handshake_section();
+std::unique_ptr<Section> make_tls_auth_section();
 
 // Reads and checks the results of `embedded/run.py bench`; SelectionError
 // naming the file when it is missing or not such a file.

@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -105,7 +106,7 @@ class Measurement {
  public:
   Measurement(const BenchConfig& config, const Credentials& creds)
       : server_(make_server_ctx(creds, config.group)),
-        client_(make_client_ctx(client_groups(config), creds.cert.get())) {
+        client_(make_client_ctx(client_groups(config), creds.trust_anchor())) {
     result_.config = config;
   }
 
@@ -218,18 +219,92 @@ std::vector<BaselineComparison> baseline_comparisons(const std::vector<ConfigRes
   return out;
 }
 
-LatencyModel latency_model(const std::vector<ConfigResult>& results) {
+template <typename R>
+LatencyRow latency_row(const R& r, const std::string& label, const LatencyModel& m, bool composed) {
+  LatencyRow row;
+  row.label = label;
+  row.composed = composed;
+  for (const auto* flights : {&r.client_flights, &r.server_flights})
+    for (std::uint64_t f : *flights) {
+      row.flights_over_window += f > m.initcwnd_bytes ? 1 : 0;
+      row.window_round_trips += extra_round_trips(f, m.initcwnd_bytes);
+    }
+  const double cpu_ms = (r.client_cpu_us + r.server_cpu_us) / 1e3;
+  for (double rtt : m.rtt_ms) row.ms.push_back(cpu_ms + (r.round_trips + row.window_round_trips) * rtt);
+  return row;
+}
+
+LatencyModel latency_model(const TlsBenchResults& results, std::uint64_t initcwnd_bytes) {
   LatencyModel m;
-  for (const ConfigResult& r : results) {
-    LatencyRow row;
-    row.label = r.config.label();
-    for (const auto* flights : {&r.client_flights, &r.server_flights})
-      for (std::uint64_t f : *flights) row.flights_over_window += f > m.initcwnd_bytes ? 1 : 0;
-    const double cpu_ms = (r.client_cpu_us + r.server_cpu_us) / 1e3;
-    for (double rtt : m.rtt_ms) row.ms.push_back(cpu_ms + (r.round_trips + row.flights_over_window) * rtt);
-    m.rows.push_back(row);
-  }
+  m.initcwnd_bytes = initcwnd_bytes;
+  for (const ConfigResult& r : results.configs) m.rows.push_back(latency_row(r, r.config.label(), m, false));
+  for (const ComposedResult& r : results.composed)
+    m.rows.push_back(latency_row(r, r.config.label() + " [composed]", m, true));
   return m;
+}
+
+const ConfigResult* find_config(const std::vector<ConfigResult>& results, const BenchConfig& c) {
+  for (const ConfigResult& r : results)
+    if (r.config.cert == c.cert && r.config.group == c.group && r.config.policy == c.policy) return &r;
+  return nullptr;
+}
+
+const AuthResult* find_auth(const std::vector<AuthResult>& auth, const ChainSpec& spec) {
+  for (const AuthResult& a : auth)
+    if (a.chain == spec) return &a;
+  return nullptr;
+}
+
+double range(const std::vector<double>& v) {
+  if (v.empty()) return 0;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  return *hi - *lo;
+}
+
+// Each classical handshake measured for real, composed from another
+// classical baseline of the same group and policy: ECDSA-P256's for RSA-2048
+// and Ed25519, Ed25519's (else RSA-2048's) for ECDSA-P256.
+std::vector<CompositionCheck> composition_checks(const TlsBenchResults& out) {
+  std::vector<CompositionCheck> checks;
+  for (const ConfigResult& real : out.configs) {
+    std::vector<CertKind> bases;
+    if (real.config.cert == CertKind::ecdsa_p256)
+      bases = {CertKind::ed25519, CertKind::rsa2048};
+    else
+      bases = {CertKind::ecdsa_p256};
+    for (CertKind b : bases) {
+      const ConfigResult* base = find_config(out.configs, {b, real.config.group, real.config.policy});
+      const ChainSpec real_chain = parse_cert_scheme(cert_kind_name(real.config.cert));
+      const ChainSpec base_chain = parse_cert_scheme(cert_kind_name(b));
+      const AuthResult* real_auth = find_auth(out.auth, real_chain);
+      const AuthResult* base_auth = find_auth(out.auth, base_chain);
+      if (base == nullptr || real_auth == nullptr || base_auth == nullptr) continue;
+      const ComposedResult c =
+          compose(*base, *base_auth, *real_auth, {real_chain, real.config.group, real.config.policy});
+      CompositionCheck k;
+      k.real_label = real.config.label();
+      k.baseline_label = base->config.label();
+      k.client_to_server_error = static_cast<std::int64_t>(c.client_to_server_bytes) -
+                                 static_cast<std::int64_t>(real.client_to_server_bytes);
+      k.server_to_client_error = static_cast<std::int64_t>(c.server_to_client_bytes) -
+                                 static_cast<std::int64_t>(real.server_to_client_bytes);
+      k.byte_tolerance = (b == CertKind::ecdsa_p256 || real.config.cert == CertKind::ecdsa_p256) ? 2 : 0;
+      k.client_cpu_error_us = c.client_cpu_us - real.client_cpu_us;
+      k.server_cpu_error_us = c.server_cpu_us - real.server_cpu_us;
+      k.real_client_cpu_us = real.client_cpu_us;
+      k.real_server_cpu_us = real.server_cpu_us;
+      k.client_noise_us = range(real.client_cpu_us_runs) + range(base->client_cpu_us_runs);
+      k.server_noise_us = range(real.server_cpu_us_runs) + range(base->server_cpu_us_runs);
+      for (const AuthResult* a : {real_auth, base_auth}) {
+        k.server_noise_us += a->sign_cv.spread_us();
+        k.client_noise_us += a->verify_cv.spread_us() + a->verify_leaf.spread_us() +
+                             a->verify_intermediate.spread_us() + a->parse_chain.spread_us();
+      }
+      checks.push_back(k);
+      break;
+    }
+  }
+  return checks;
 }
 
 }  // namespace
@@ -269,6 +344,66 @@ KeySharePolicy parse_policy(const std::string& name) {
   throw TlsError("unknown key-share policy '" + name + "' (exact, browser)");
 }
 
+std::string ComposedConfig::label() const {
+  return chain.label() + " + " + group + " (" + policy_name(policy) + ")";
+}
+
+std::vector<ComposedConfig> default_composed_configs() {
+  std::vector<ComposedConfig> c;
+  for (const char* s : {"ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA-SHA2-128s"})
+    c.push_back({parse_cert_scheme(s), "X25519MLKEM768", KeySharePolicy::exact});
+  return c;
+}
+
+ComposedResult compose(const ConfigResult& base, const AuthResult& base_auth, const AuthResult& target,
+                       const ComposedConfig& config) {
+  ComposedResult r;
+  r.config = config;
+  r.baseline_label = base.config.label();
+  r.reason = "composed: OpenSSL 3.0 cannot negotiate " + config.chain.label() +
+             " signatures in TLS 1.3 (provider signature schemes arrived in 3.2); the measured " +
+             r.baseline_label + " handshake with its measured " + base_auth.chain.label() +
+             " authentication replaced by the measured " + config.chain.label() + " chain's";
+  r.negotiated_group = base.negotiated_group;
+  r.hello_retry = base.hello_retry;
+  r.round_trips = base.round_trips;
+  r.client_key_share_bytes = base.client_key_share_bytes;
+  r.server_key_share_bytes = base.server_key_share_bytes;
+  r.certificate_bytes = target.certificate_message_bytes;
+  r.certificate_verify_bytes = target.certificate_verify_message_bytes;
+  // The ClientHello advertises each post-quantum scheme the client must
+  // verify (2 bytes each in signature_algorithms).
+  std::vector<std::string> pq;
+  for (const std::string* s : {&config.chain.root, &config.chain.intermediate, &config.chain.leaf})
+    if (!is_classical_scheme(*s) && std::find(pq.begin(), pq.end(), *s) == pq.end()) pq.push_back(*s);
+  const std::uint64_t hello_extra = 2 * pq.size();
+  r.client_flights = base.client_flights;
+  // The ClientHello is the client's first flight; after a HelloRetryRequest
+  // the second ClientHello carries the list again.
+  for (std::size_t i = 0; i < r.client_flights.size() && i < (base.hello_retry ? 2u : 1u); ++i)
+    r.client_flights[i] += hello_extra;
+  r.client_to_server_bytes = base.client_to_server_bytes + hello_extra * (base.hello_retry ? 2 : 1);
+  const auto delta = static_cast<std::int64_t>(target.wire_bytes()) - static_cast<std::int64_t>(base_auth.wire_bytes());
+  r.server_to_client_bytes = static_cast<std::uint64_t>(static_cast<std::int64_t>(base.server_to_client_bytes) + delta);
+  r.server_flights = base.server_flights;
+  if (!r.server_flights.empty())
+    r.server_flights.back() = static_cast<std::uint64_t>(static_cast<std::int64_t>(r.server_flights.back()) + delta);
+  r.server_cpu_us = base.server_cpu_us - base_auth.server_us() + target.server_us();
+  r.client_cpu_us = base.client_cpu_us - base_auth.client_us() + target.client_us();
+  return r;
+}
+
+double ComposedResult::handshakes_per_s_per_core() const {
+  return client_cpu_us + server_cpu_us > 0 ? 1e6 / (client_cpu_us + server_cpu_us) : 0;
+}
+
+bool CompositionCheck::bytes_ok() const {
+  return std::abs(client_to_server_error) <= byte_tolerance && std::abs(server_to_client_error) <= byte_tolerance;
+}
+bool CompositionCheck::cpu_ok() const {
+  return std::abs(client_cpu_error_us) <= client_noise_us && std::abs(server_cpu_error_us) <= server_noise_us;
+}
+
 std::string BenchConfig::label() const {
   return std::string(cert_kind_name(cert)) + " + " + group + " (" + policy_name(policy) + ")";
 }
@@ -292,13 +427,16 @@ void validate(const TlsBenchPlan& plan) {
   if (plan.handshakes < 1) throw TlsError("--handshakes must be at least 1");
   if (plan.runs < 1) throw TlsError("--runs must be at least 1");
   if (plan.max_runs != 0 && plan.max_runs < plan.runs) throw TlsError("--max-runs must be at least --runs");
-  if (plan.configs.empty()) throw TlsError("no configuration selected");
+  if (plan.configs.empty() && plan.composed.empty()) throw TlsError("no configuration selected");
   load_providers();
-  for (const BenchConfig& c : plan.configs) {
+  std::vector<std::string> groups;
+  for (const BenchConfig& c : plan.configs) groups.push_back(c.group);
+  for (const ComposedConfig& c : plan.composed) groups.push_back(c.group);
+  for (const std::string& group : groups) {
     SslCtx ctx(SSL_CTX_new(TLS_method()));
-    if (!ctx || SSL_CTX_set1_groups_list(ctx.get(), c.group.c_str()) != 1) {
+    if (!ctx || SSL_CTX_set1_groups_list(ctx.get(), group.c_str()) != 1) {
       drain_openssl_errors();
-      throw TlsError("unknown TLS group '" + c.group + "'");
+      throw TlsError("unknown TLS group '" + group + "'");
     }
   }
 }
@@ -320,12 +458,32 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   out.openssl_version = OpenSSL_version(OPENSSL_VERSION);
   out.cpus = std::max(1u, std::thread::hardware_concurrency());
   out.load_before = pqlab::lab::read_load_average().value_or(pqlab::lab::LoadAverage{}).one;
-  std::map<CertKind, Credentials> creds;
-  std::vector<Measurement> measurements;
-  for (const BenchConfig& c : plan.configs) {
-    if (!creds.count(c.cert)) creds.emplace(c.cert, make_credentials(c.cert));
-    measurements.emplace_back(c, creds.at(c.cert));
+  // The real configurations: those asked for, then the composed ones'
+  // baselines not among them.
+  std::vector<BenchConfig> real = plan.configs;
+  for (const ComposedConfig& c : plan.composed) {
+    const BenchConfig b = c.baseline();
+    if (std::none_of(real.begin(), real.end(), [&](const BenchConfig& r) {
+          return r.cert == b.cert && r.group == b.group && r.policy == b.policy;
+        }))
+      real.push_back(b);
   }
+  // One chain per scheme (root → intermediate → leaf): the real handshakes
+  // send its leaf and intermediate, and its authentication is measured.
+  std::vector<Chain> chains;
+  auto chain_for = [&](const ChainSpec& spec) -> const Chain& {
+    for (const Chain& ch : chains)
+      if (ch.spec == spec) return ch;
+    if (progress) progress("building the " + spec.label() + " chain", 0.0);
+    chains.push_back(build_chain(spec));
+    return chains.back();
+  };
+  std::map<CertKind, Credentials> creds;
+  for (const BenchConfig& c : real)
+    if (!creds.count(c.cert)) creds.emplace(c.cert, chain_credentials(chain_for(parse_cert_scheme(cert_kind_name(c.cert)))));
+  for (const ComposedConfig& c : plan.composed) chain_for(c.chain);
+  std::vector<Measurement> measurements;
+  for (const BenchConfig& c : real) measurements.emplace_back(c, creds.at(c.cert));
   // Runs go round the configurations, so that a change in the machine's
   // load during the benchmark falls on all of them, not on one.
   // More runs, one round at a time, while some configuration's runs spread
@@ -341,11 +499,12 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
       break;
     for (std::size_t i = 0; i < measurements.size(); ++i) {
       if (progress) {
-        // Planned runs count as the whole until an extra round is needed.
+        // Planned runs count as the whole until an extra round is needed;
+        // the handshakes are 80% of the work, the chains' authentication 20%.
         const double total = run < plan.runs ? static_cast<double>(plan.runs) * static_cast<double>(measurements.size()) : steps;
         progress("run " + std::to_string(run + 1) + "/" + std::to_string(run < plan.runs ? plan.runs : max_runs) +
-                     (run >= plan.runs ? " (extra: large spread)" : "") + ": " + plan.configs[i].label(),
-                 (static_cast<double>(run) * static_cast<double>(measurements.size()) + static_cast<double>(i)) / total);
+                     (run >= plan.runs ? " (extra: large spread)" : "") + ": " + real[i].label(),
+                 0.8 * (static_cast<double>(run) * static_cast<double>(measurements.size()) + static_cast<double>(i)) / total);
       }
       if (run == 0) measurements[i].warm_up(warm_up);
       measurements[i].add_run(plan.handshakes);
@@ -356,7 +515,23 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   out.load_after = pqlab::lab::read_load_average().value_or(pqlab::lab::LoadAverage{}).one;
   out.hello_retry_costs = hello_retry_costs(out.configs);
   out.baseline_comparisons = baseline_comparisons(out.configs);
-  out.latency = latency_model(out.configs);
+  AuthPlan auth = plan.auth;
+  auth.runs = plan.runs;
+  for (const Chain& ch : chains) {
+    if (progress)
+      progress("authentication: " + ch.spec.label() + " chain",
+               0.8 + 0.2 * static_cast<double>(out.auth.size()) / static_cast<double>(chains.size()));
+    out.auth.push_back(measure_auth(ch, auth));
+  }
+  const AuthResult* ecdsa = find_auth(out.auth, parse_cert_scheme("ECDSA-P256"));
+  for (const ComposedConfig& c : plan.composed) {
+    const ConfigResult* base = find_config(out.configs, c.baseline());
+    const AuthResult* target = find_auth(out.auth, c.chain);
+    if (base == nullptr || target == nullptr || ecdsa == nullptr) throw TlsError(c.label() + ": no baseline");
+    out.composed.push_back(compose(*base, *ecdsa, *target, c));
+  }
+  out.checks = composition_checks(out);
+  out.latency = latency_model(out, plan.initcwnd_bytes);
   if (progress) progress("TLS handshakes done", 1.0);
   return out;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tls/tls_auth.hpp"
 #include "tls/tls_setup.hpp"
 
 namespace pqlab::tls {
@@ -40,10 +41,29 @@ std::vector<BenchConfig> default_configs();
 // SecP256r1MLKEM768, MLKEM768, MLKEM1024.
 const std::vector<std::string>& study_groups();
 
+// A handshake that cannot run on OpenSSL 3.0 (a post-quantum or mixed
+// chain), composed: the measured handshake of the same group and policy
+// with the ECDSA-P256 chain (its baseline), minus ECDSA-P256's measured
+// authentication, plus this chain's (tls/tls_auth.hpp).
+struct ComposedConfig {
+  ChainSpec chain;
+  std::string group;
+  KeySharePolicy policy;
+  std::string label() const;  // "ML-DSA-65 + X25519MLKEM768 (exact)"
+  BenchConfig baseline() const { return {CertKind::ecdsa_p256, group, policy}; }
+};
+
+// The default composed selection: ML-DSA-44/65/87 and SLH-DSA-SHA2-128s
+// chains with X25519MLKEM768 (exact).
+std::vector<ComposedConfig> default_composed_configs();
+
 struct TlsBenchPlan {
   std::vector<BenchConfig> configs;
+  std::vector<ComposedConfig> composed;  // their baselines are measured too
   int handshakes = 2000;  // per run
   int runs = 3;
+  std::uint64_t initcwnd_bytes = 10 * 1460;
+  AuthPlan auth;  // its runs = `runs`
   // When a configuration's runs spread by more than max_relative_spread of
   // its median (client or server CPU), all configurations get one more run,
   // up to max_runs in all (0: 2 × runs + 1).
@@ -79,6 +99,48 @@ struct ConfigResult {
   double server_handshakes_per_s_per_core() const;
 };
 
+// A composed handshake (see ComposedConfig), labelled as such everywhere.
+struct ComposedResult {
+  ComposedConfig config;
+  std::string baseline_label, reason;
+  std::string negotiated_group;
+  bool hello_retry = false;
+  double client_cpu_us = 0, server_cpu_us = 0;
+  std::uint64_t client_to_server_bytes = 0, server_to_client_bytes = 0;
+  int round_trips = 0;  // the baseline's (the client's waits)
+  std::vector<std::uint64_t> client_flights, server_flights;
+  std::uint64_t client_key_share_bytes = 0, server_key_share_bytes = 0;
+  std::uint64_t certificate_bytes = 0, certificate_verify_bytes = 0;  // the messages, unframed by records
+  double handshakes_per_s_per_core() const;
+};
+
+// Composition (exact bytes, CPU per side): `base` measured with the
+// `base_auth` chain, that chain's authentication replaced by `target`'s.
+// The server's last flight (the one with Certificate and
+// CertificateVerify) changes by the difference of the two messages in
+// records (tls_auth.hpp: in_records); the ClientHello grows by 2 bytes per
+// post-quantum scheme of the chain (its SignatureScheme in
+// signature_algorithms; OpenSSL 3.0's own list already has the classical
+// ones). Server CPU: − base sign + target sign; client CPU: − base
+// (parse + 3 verifications) + target's.
+ComposedResult compose(const ConfigResult& base, const AuthResult& base_auth, const AuthResult& target,
+                       const ComposedConfig& config);
+
+// The composition checked against a handshake that runs for real: a
+// classical chain's measured handshake against the same configuration
+// composed from another classical baseline.
+struct CompositionCheck {
+  std::string real_label, baseline_label;
+  std::int64_t client_to_server_error = 0, server_to_client_error = 0;  // composed − real
+  std::int64_t byte_tolerance = 0;  // 2 when an ECDSA CertificateVerify is involved, else 0
+  double client_cpu_error_us = 0, server_cpu_error_us = 0;
+  // The run's noise: the sum of the ranges (max − min over runs) of every
+  // measured term in the comparison.
+  double client_noise_us = 0, server_noise_us = 0;
+  double real_client_cpu_us = 0, real_server_cpu_us = 0;
+  bool bytes_ok() const;
+  bool cpu_ok() const;
+};
 // A difference between two configurations' figures, measured over runs: it
 // is "within noise" when the ranges of the two sets of runs overlap (the
 // difference of the medians is no larger than the runs' own scatter).
@@ -109,12 +171,16 @@ struct BaselineComparison {
 };
 
 // Time to complete the handshake on a network: CPU of both sides + round
-// trips × RTT, plus one RTT for each flight larger than the initial
-// congestion window (10 × 1460 bytes). TCP's own handshake is not counted.
+// trips × RTT, plus the extra round trips TCP slow start needs for a flight
+// larger than the initial congestion window (10 × 1460 bytes by default;
+// the window doubles each round, no loss: one extra RTT up to 3 windows,
+// two up to 7). TCP's own handshake is not counted.
 struct LatencyRow {
   std::string label;
   std::vector<double> ms;  // one per rtt_ms entry
   int flights_over_window = 0;
+  int window_round_trips = 0;  // slow start's extra rounds for those flights
+  bool composed = false;
 };
 struct LatencyModel {
   std::vector<double> rtt_ms = {1, 20, 100, 250};
@@ -132,6 +198,9 @@ struct TlsBenchResults {
   std::string openssl_version;
   std::vector<ConfigResult> configs;
   std::vector<HelloRetryCost> hello_retry_costs;
+  std::vector<AuthResult> auth;  // every chain measured (classical ones included)
+  std::vector<ComposedResult> composed;
+  std::vector<CompositionCheck> checks;
   std::vector<BaselineComparison> baseline_comparisons;
   LatencyModel latency;
 };

@@ -19,6 +19,13 @@ struct TextTable {
 TextTable config_table(const TlsBenchResults& r);
 TextTable hello_retry_table(const TlsBenchResults& r);
 TextTable latency_table(const TlsBenchResults& r);
+// Per chain: the Certificate and CertificateVerify messages and the CPU of
+// each side's authentication (medians, with the runs' range).
+TextTable auth_table(const TlsBenchResults& r);
+// The composition's check on the classical chains.
+TextTable check_table(const TlsBenchResults& r);
+// What "composed" means, one paragraph (CLI and report).
+std::string composed_note();
 
 // How the CPU figures' spread and "within noise" are defined, and how many
 // runs were made; the machine load with its verdict.

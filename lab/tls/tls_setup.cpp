@@ -70,7 +70,7 @@ CertKind parse_cert_kind(const std::string& name) {
 }
 
 Credentials make_credentials(CertKind kind) {
-  Credentials c{kind, generate_key(kind), Cert(X509_new())};
+  Credentials c{kind, generate_key(kind), Cert(X509_new()), Cert(), Cert()};
   X509* x = c.cert.get();
   if (x == nullptr || !X509_set_version(x, X509_VERSION_3) ||
       !ASN1_INTEGER_set(X509_get_serialNumber(x), 1) ||
@@ -99,6 +99,8 @@ SslCtx make_server_ctx(const Credentials& creds, const std::string& groups) {
   if (SSL_CTX_use_certificate(ctx.get(), creds.cert.get()) != 1 ||
       SSL_CTX_use_PrivateKey(ctx.get(), creds.key.get()) != 1)
     fail("server certificate");
+  if (creds.intermediate && SSL_CTX_add1_chain_cert(ctx.get(), creds.intermediate.get()) != 1)
+    fail("server certificate chain");
   if (SSL_CTX_set1_groups_list(ctx.get(), groups.c_str()) != 1)
     fail("server groups '" + groups + "'");
   return ctx;

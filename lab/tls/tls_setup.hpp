@@ -45,11 +45,16 @@ CertKind parse_cert_kind(const std::string& name);  // TlsError if unknown
 struct Credentials {
   CertKind kind;
   Pkey key;
-  Cert cert;  // self-signed, CN=localhost, valid for a day
+  Cert cert;  // self-signed, CN=localhost, valid for a day (or a chain's leaf)
+  // A chain's (tls/cert_chain.hpp): the intermediate the server sends after
+  // the leaf, and the root the client trusts; null for a self-signed cert.
+  Cert intermediate, root;
+  X509* trust_anchor() const { return root ? root.get() : cert.get(); }
 };
 Credentials make_credentials(CertKind kind);
 
-// Server: TLS 1.3 only, the given groups (OpenSSL group list syntax), no
+// Server: TLS 1.3 only, the certificate (and the intermediate after it when
+// the credentials have one), the given groups (OpenSSL group list syntax), no
 // session tickets (every handshake is a full one).
 SslCtx make_server_ctx(const Credentials& creds, const std::string& groups);
 // Client: TLS 1.3 only, the given groups in preference order (OpenSSL 3.0

@@ -47,13 +47,13 @@ done
 if grep -q "not drawn" rep/report.md; then
   echo "note: plots not drawn here: $(grep -m1 'not drawn' rep/report.md)"
 else
-  for f in time.png bytes.png memory.png tls.png tls_latency.png; do
+  for f in time.png bytes.png memory.png tls.png tls_latency.png tls_auth_bytes.png tls_auth_latency.png; do
     [ -s "rep/$f" ] || fail "report --quick did not draw $f"
     grep -q "]($f)" rep/report.md || fail "report.md does not embed $f"
   done
 fi
 for heading in "## Summary" "## Machine load" "## Machine" "## Method" "## Cost per operation" "## Sizes" "## Memory against microcontroller budgets" \
-               "## Throughput scaling" "## Hash-cost floor" "## TLS 1.3 handshakes" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
+               "## Throughput scaling" "## Hash-cost floor" "## TLS 1.3 handshakes" "## TLS authentication" "## Cortex-M4 under emulation (QEMU)" "## Published reference figures — not measured here"; do
   grep -q "^$heading" rep/report.md || fail "report.md lacks '$heading'"
 done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
@@ -79,6 +79,16 @@ for row in "ECDSA-P256 + x25519 (exact) | x25519 |" "RSA-2048 + x25519 (exact) |
 done
 grep -q "key shares are 1184 bytes larger in the ClientHello (published: 1,184) and 1088 in the ServerHello" rep/report.md ||
   fail "report.md lacks the key-share check: $(grep -m1 'Check against' rep/report.md)"
+# The TLS authentication section: every scheme's chain, composed rows
+# labelled, and the composition check on the classical chains.
+for row in "| ML-DSA-65 + X25519MLKEM768 (exact) [composed] |" "| ML-DSA-87 + MLKEM1024 (exact) [composed] |" \
+           "| SLH-DSA-SHA2-128s/ML-DSA-65/ML-DSA-44 + X25519MLKEM768 (exact) [composed] |" \
+           "| SLH-DSA-SHAKE-128s |" "| SLH-DSA-SHA2-128f |"; do
+  grep -qF "$row" rep/report.md || fail "report.md lacks the TLS authentication row '$row'"
+done
+grep -F "| RSA-2048 + x25519 (exact) | ECDSA-P256 + x25519 (exact) |" rep/report.md | grep -q "bytes ok" ||
+  fail "report.md: the composition check of RSA-2048 from ECDSA-P256 is missing or failed"
+grep -q "Rows marked \[composed\] did not run" rep/report.md || fail "report.md does not explain the composed rows"
 grep -q "RSA-2048 (classical)" rep/report.md || fail "report.md lacks the classical baselines"
 
 finish lab

@@ -153,12 +153,24 @@ TEST(LabSchema, TlsBenchJsonValidates) {
   pqlab::tls::TlsBenchPlan plan;
   plan.configs = {{pqlab::tls::CertKind::ed25519, "MLKEM768", pqlab::tls::KeySharePolicy::exact},
                   {pqlab::tls::CertKind::ed25519, "MLKEM768", pqlab::tls::KeySharePolicy::browser}};
+  // A composed row: its ECDSA-P256 baseline is measured too.
+  plan.composed = {{pqlab::tls::parse_cert_scheme("ML-DSA-44"), "MLKEM768", pqlab::tls::KeySharePolicy::exact}};
   plan.handshakes = 2;
   plan.runs = 1;
+  plan.auth.min_ms_per_run = 0;
+  plan.auth.min_iterations = 1;
   const json doc = pqlab::tls::tls_bench_to_json(pqlab::tls::run_tls_bench(plan));
   const Validator validator(tls_bench_schema());
   EXPECT_EQ(validator.validate(doc), "");
-  ASSERT_EQ(doc["configs"].size(), 2u);
+  ASSERT_EQ(doc["configs"].size(), 3u);
+  ASSERT_EQ(doc["composed"].size(), 1u);
+  EXPECT_EQ(doc["composed"][0]["composed"], true);
+  EXPECT_EQ(doc["auth"].size(), 3u);  // Ed25519, ECDSA-P256, ML-DSA-44
+  ASSERT_EQ(doc["composition_checks"].size(), 2u);
+  EXPECT_EQ(doc["composition_checks"][0]["bytes_ok"], true);
+  json uncomposed = doc;
+  uncomposed["composed"][0]["composed"] = false;
+  EXPECT_NE(validator.validate(uncomposed), "");
   EXPECT_EQ(doc["hello_retry"].size(), 1u);
   json bad_policy = doc;
   bad_policy["configs"][0]["policy"] = "firefox";
