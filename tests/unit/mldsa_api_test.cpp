@@ -247,6 +247,7 @@ TEST(MldsaApi, SigningSchedulesAgree) {
   check_schedules_agree<mldsa::MLDSA44>();
   check_schedules_agree<mldsa::MLDSA65>();
   check_schedules_agree<mldsa::MLDSA87>();
+}
 
 // public_from_secret: the public key of a generated key, and invalid_key
 // (pk zeroed) for a key with a changed field: tr, t0, s1, s2 (a value out of
