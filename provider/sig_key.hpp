@@ -11,20 +11,22 @@
 #include "secret_bytes.hpp"
 #include "sig_variants.hpp"
 
-// Parameter names OpenSSL 3.5 gives these (core_names.h of 3.0 lacks them).
-#define PQLAB_PARAM_SEED "seed"                       /* OSSL_PKEY_PARAM_ML_DSA_SEED */
-#define PQLAB_PARAM_CONTEXT_STRING "context-string"   /* OSSL_SIGNATURE_PARAM_CONTEXT_STRING */
-#define PQLAB_PARAM_DETERMINISTIC "deterministic"     /* OSSL_SIGNATURE_PARAM_DETERMINISTIC */
-#define PQLAB_PARAM_MESSAGE_ENCODING "message-encoding" /* OSSL_SIGNATURE_PARAM_MESSAGE_ENCODING */
+// Parameter names OpenSSL 3.5 gives these (core_names.h of 3.0 lacks them):
+// OSSL_PKEY_PARAM_ML_DSA_SEED, OSSL_SIGNATURE_PARAM_CONTEXT_STRING,
+// OSSL_SIGNATURE_PARAM_DETERMINISTIC, OSSL_SIGNATURE_PARAM_MESSAGE_ENCODING.
+#define PQLAB_PARAM_SEED "seed"
+#define PQLAB_PARAM_CONTEXT_STRING "context-string"
+#define PQLAB_PARAM_DETERMINISTIC "deterministic"
+#define PQLAB_PARAM_MESSAGE_ENCODING "message-encoding"
 
 namespace pqlab::provider {
 
 struct SigKey {
   const ProviderContext* provider;
   const SigVariant* variant;
-  PublicBytes pub;  // empty until set or generated
-  SecretBytes priv; // the FIPS 204/205 secret key; empty for a public key
-  SecretBytes seed; // ML-DSA's ξ when known (generation, or a seed import)
+  PublicBytes pub;   // empty until set or generated
+  SecretBytes priv;  // the FIPS 204/205 secret key; empty for a public key
+  SecretBytes seed;  // ML-DSA's ξ when known (generation, or a seed import)
 
   bool has_public() const { return !pub.empty(); }
   bool has_private() const { return !priv.empty(); }
@@ -51,8 +53,8 @@ bool sig_generate(SigKey& key, std::span<const std::uint8_t> seed);
 // PK.seed ‖ PK.root half of sk). SLH-DSA takes pub from sk; ML-DSA
 // recomputes it from sk (mldsa::public_from_secret, which checks the key).
 // On failure the key is left empty and an error is on the queue.
-bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
-                 std::span<const std::uint8_t> pub);
+bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed,
+                 std::span<const std::uint8_t> priv, std::span<const std::uint8_t> pub);
 
 // FIPS 204 Alg. 2 / FIPS 205 Alg. 22 (pure, with context), hedged or, on
 // request, deterministic. `sig` must be exactly the signature size.
@@ -60,7 +62,7 @@ bool sig_sign(const SigKey& key, std::span<std::uint8_t> sig, std::span<const st
               std::span<const std::uint8_t> context, bool deterministic, RandomSource& rng);
 // FIPS 204 Alg. 3 / FIPS 205 Alg. 24. Returns 1 valid, 0 invalid (no error
 // raised for a plain bad signature), -1 on a malformed argument (error raised).
-int sig_verify(const SigKey& key, std::span<const std::uint8_t> sig, std::span<const std::uint8_t> msg,
-               std::span<const std::uint8_t> context);
+int sig_verify(const SigKey& key, std::span<const std::uint8_t> sig,
+               std::span<const std::uint8_t> msg, std::span<const std::uint8_t> context);
 
 }  // namespace pqlab::provider
