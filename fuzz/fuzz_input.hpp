@@ -14,9 +14,7 @@ class Input {
  public:
   Input(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
 
-  std::uint8_t byte() {
-    return pos_ < size_ ? data_[pos_++] : 0;
-  }
+  std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
   // Exactly n bytes (zero-padded).
   std::vector<std::uint8_t> bytes(std::size_t n) {
     std::vector<std::uint8_t> out(n, 0);

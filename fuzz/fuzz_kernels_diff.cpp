@@ -36,11 +36,11 @@ struct Inputs {
   std::size_t rej_filled, rej_len;  // the candidate filters' start and length over `blocks`
   std::array<std::uint8_t, 384> codec_bytes;
   unsigned compress_d, eta;
-  std::array<std::int32_t, 256> dsa_r;  // in [0, q)
+  std::array<std::int32_t, 256> dsa_r;     // in [0, q)
   std::array<std::int32_t, 256> dsa_wide;  // |x| < 2^31 - 2^22
   std::int32_t gamma2, gamma1, norm_bound;
   unsigned dsa_eta;
-  std::size_t eta_len;  // ExpandS's filter: any length over `blocks`
+  std::size_t eta_len;       // ExpandS's filter: any length over `blocks`
   std::size_t sliced_count;  // live states of the lane-sliced Keccak call, 1..8
 };
 
@@ -82,7 +82,7 @@ T read_int(fuzz::Input& in) {
 Inputs make_inputs(fuzz::Input& in) {
   Inputs x;
   for (auto& lane : x.keccak) lane = read_int<std::uint64_t>(in);
-  x.sha_lanes = in.byte() % 5;  // 0..4 lanes over the four 64-byte blocks
+  x.sha_lanes = in.byte() % 5;     // 0..4 lanes over the four 64-byte blocks
   x.sha512_lanes = in.byte() % 9;  // 0..8 overlapping 128-byte blocks, 16 bytes apart
   for (auto& b : x.blocks) b = in.byte();
   constexpr int kem_q = 3329, dsa_q = 8380417;
@@ -91,8 +91,8 @@ Inputs make_inputs(fuzz::Input& in) {
   for (auto& c : x.kem_b) c = static_cast<std::int16_t>(read_int<std::uint16_t>(in) % (2 * kem_q - 1) - (kem_q - 1));
   for (auto& c : x.dsa_a) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
   for (auto& c : x.dsa_b) c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * dsa_q - 1)) - (dsa_q - 1);
-  x.rej_filled = in.byte();             // 0..255
-  x.rej_len = 3 * (in.byte() % 86);     // 0..255 bytes, a multiple of 3
+  x.rej_filled = in.byte();          // 0..255
+  x.rej_len = 3 * (in.byte() % 86);  // 0..255 bytes, a multiple of 3
   for (auto& b : x.codec_bytes) b = in.byte();
   constexpr unsigned ds[5] = {1, 4, 5, 10, 11};
   x.compress_d = ds[in.byte() % 5];
@@ -169,7 +169,8 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_rej_count = t.mldsa.mldsa_rej_uniform_vartime(o.dsa_rej.data(), x.rej_filled, x.blocks.data(), x.rej_len);
   for (std::size_t i = o.dsa_rej_count; i < o.dsa_rej.size(); ++i) o.dsa_rej[i] = 0;
   o.dsa_rej_eta = {};
-  o.dsa_rej_eta_count = t.mldsa.mldsa_rej_eta(o.dsa_rej_eta.data(), x.rej_filled, x.blocks.data(), x.eta_len, x.dsa_eta);
+  o.dsa_rej_eta_count =
+      t.mldsa.mldsa_rej_eta(o.dsa_rej_eta.data(), x.rej_filled, x.blocks.data(), x.eta_len, x.dsa_eta);
   for (std::size_t i = o.dsa_rej_eta_count; i < o.dsa_rej_eta.size(); ++i) o.dsa_rej_eta[i] = 0;
   o.kem_decode12_in_range = t.mlkem.mlkem_byte_decode12(o.kem_decoded12.data(), x.codec_bytes.data()) == 0;
   t.mlkem.mlkem_byte_encode12(o.kem_encoded12.data(), x.kem_a.data());

@@ -26,8 +26,7 @@ struct Signed {
     for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i);
     std::array<std::uint8_t, P::sk_bytes> sk;
     require(slhdsa::keygen_internal<P>(pk, sk, seed) == Status::ok, "keygen");
-    require(slhdsa::sign_deterministic<P>(slhdsa::Signature<P>(sig.data(), P::sig_bytes), msg, {}, sk) ==
-                Status::ok,
+    require(slhdsa::sign_deterministic<P>(slhdsa::Signature<P>(sig.data(), P::sig_bytes), msg, {}, sk) == Status::ok,
             "sign");
     require(slhdsa::verify<P>(sig, msg, {}, pk) == Status::ok, "a signature the library made verifies");
   }
@@ -50,8 +49,7 @@ void run(fuzz::Input& in, std::uint8_t mode) {
     std::vector<std::uint8_t> sig = made.sig;
     const std::size_t at = bit % (8 * P::sig_bytes);
     sig[at / 8] = static_cast<std::uint8_t>(sig[at / 8] ^ (1u << (at % 8)));
-    require(slhdsa::verify<P>(sig, made.msg, {}, made.pk) == Status::invalid_signature,
-            "a mutated signature fails");
+    require(slhdsa::verify<P>(sig, made.msg, {}, made.pk) == Status::invalid_signature, "a mutated signature fails");
   }
 }
 

@@ -32,8 +32,9 @@ EvpPkey ec_from_data(OSSL_LIB_CTX* libctx, Classical c, std::span<const std::uin
   std::size_t n = 0;
   params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME,
                                                  const_cast<char*>(curve_name(c)), 0);
-  params[n++] = OSSL_PARAM_construct_octet_string(
-      OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(pub.data()), pub.size());
+  params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY,
+                                                  const_cast<std::uint8_t*>(pub.data()),
+                                                  pub.size());
   const std::size_t priv_len = classical_private_bytes(c);
   if (priv != nullptr) {
     // OSSL_PARAM integers are native-endian byte strings.
@@ -97,8 +98,7 @@ SecretBytes classical_private(EVP_PKEY* key, Classical c) {
   SecretBytes out(classical_private_bytes(c));
   if (c == Classical::x25519) {
     std::size_t len = out.size();
-    if (EVP_PKEY_get_raw_private_key(key, out.data(), &len) <= 0 || len != out.size())
-      return {};
+    if (EVP_PKEY_get_raw_private_key(key, out.data(), &len) <= 0 || len != out.size()) return {};
     return out;
   }
   BIGNUM* raw = nullptr;
@@ -115,8 +115,7 @@ EvpPkey classical_from_private(OSSL_LIB_CTX* libctx, Classical c,
     return nullptr;
   EvpPkey key;
   if (c == Classical::x25519) {
-    key.reset(
-        EVP_PKEY_new_raw_private_key_ex(libctx, "X25519", nullptr, priv.data(), priv.size()));
+    key.reset(EVP_PKEY_new_raw_private_key_ex(libctx, "X25519", nullptr, priv.data(), priv.size()));
   } else {
     if (pub[0] != 0x04) return nullptr;
     Bignum scalar(BN_bin2bn(priv.data(), static_cast<int>(priv.size()), nullptr));
@@ -128,8 +127,7 @@ EvpPkey classical_from_private(OSSL_LIB_CTX* libctx, Classical c,
   // X25519 recomputes it from the private key, EC gets a pairwise check.
   if (c == Classical::x25519) {
     const PublicBytes actual = classical_public(key.get(), c);
-    if (actual.size() != pub.size() ||
-        CRYPTO_memcmp(actual.data(), pub.data(), pub.size()) != 0)
+    if (actual.size() != pub.size() || CRYPTO_memcmp(actual.data(), pub.data(), pub.size()) != 0)
       return nullptr;
   } else {
     EvpPkeyCtx check(EVP_PKEY_CTX_new_from_pkey(libctx, key.get(), nullptr));

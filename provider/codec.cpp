@@ -17,8 +17,10 @@ std::array<CodecType, codec_type_count> make_types() {
   std::array<CodecType, codec_type_count> t{};
   std::size_t n = 0;
   for (const KemVariant& v : kem_variants())
-    if (v.classical == Classical::none) t[n++] = {v.name, v.algorithm_names, &v, nullptr, &mlkem_of(v)};
-  for (const SigVariant& v : sig_variants()) t[n++] = {v.name, v.algorithm_names, nullptr, &v, &core_of(v)};
+    if (v.classical == Classical::none)
+      t[n++] = {v.name, v.algorithm_names, &v, nullptr, &mlkem_of(v)};
+  for (const SigVariant& v : sig_variants())
+    t[n++] = {v.name, v.algorithm_names, nullptr, &v, &core_of(v)};
   return t;
 }
 
@@ -35,11 +37,13 @@ bool to_public(const CodecType& t, const void* keydata, formats::PublicKey& out)
   out.alg = t.alg;
   if (t.kem != nullptr) {
     const auto& key = *static_cast<const KemKey*>(keydata);
-    if (!key.has_public()) return raise_error(reason_missing_key, "%s: no public key", t.name), false;
+    if (!key.has_public())
+      return raise_error(reason_missing_key, "%s: no public key", t.name), false;
     out.bytes = key.mlkem_ek;
   } else {
     const auto& key = *static_cast<const SigKey*>(keydata);
-    if (!key.has_public()) return raise_error(reason_missing_key, "%s: no public key", t.name), false;
+    if (!key.has_public())
+      return raise_error(reason_missing_key, "%s: no public key", t.name), false;
     out.bytes = key.pub;
   }
   return true;
@@ -58,14 +62,16 @@ bool to_private(const CodecType& t, const void* keydata, formats::PrivateKey& ou
     seed = &key.seed;
     expanded = &key.priv;
   }
-  if (expanded->empty()) return raise_error(reason_missing_key, "%s: no private key", t.name), false;
+  if (expanded->empty())
+    return raise_error(reason_missing_key, "%s: no private key", t.name), false;
   out.expanded.assign(expanded->data(), expanded->data() + expanded->size());
   if (!seed->empty()) out.seed.emplace(seed->data(), seed->data() + seed->size());
   out.form = seed->empty() ? formats::PrivateForm::expanded : formats::PrivateForm::seed;
   return true;
 }
 
-void* key_from_public(const CodecType& t, const ProviderContext* provider, const formats::PublicKey& key) {
+void* key_from_public(const CodecType& t, const ProviderContext* provider,
+                      const formats::PublicKey& key) {
   if (t.kem != nullptr) {
     auto* k = new KemKey{provider, t.kem, {}, {}, {}, {}, {}};
     if (!set_public_key(*k, key.bytes)) {
@@ -82,7 +88,8 @@ void* key_from_public(const CodecType& t, const ProviderContext* provider, const
   return k;
 }
 
-void* key_from_private(const CodecType& t, const ProviderContext* provider, const formats::PrivateKey& key) {
+void* key_from_private(const CodecType& t, const ProviderContext* provider,
+                       const formats::PrivateKey& key) {
   if (t.kem != nullptr) {
     auto* k = new KemKey{provider, t.kem, {}, {}, {}, {}, {}};
     // FIPS 203 §7.3 checks on dk; ek is taken from inside dk.

@@ -19,11 +19,11 @@
 namespace pqlab::provider {
 
 struct CodecType {
-  const char* name;         // keymgmt name (OSSL_OBJECT_PARAM_DATA_TYPE)
-  const char* names;        // every name of the keymgmt, for the encoder/decoder tables
-  const KemVariant* kem;    // exactly one of kem / sig is set
+  const char* name;       // keymgmt name (OSSL_OBJECT_PARAM_DATA_TYPE)
+  const char* names;      // every name of the keymgmt, for the encoder/decoder tables
+  const KemVariant* kem;  // exactly one of kem / sig is set
   const SigVariant* sig;
-  const Algorithm* alg;     // the core registry's entry
+  const Algorithm* alg;  // the core registry's entry
 };
 inline constexpr std::size_t codec_type_count = 18;
 std::span<const CodecType, codec_type_count> codec_types();
@@ -34,8 +34,10 @@ bool to_public(const CodecType& t, const void* keydata, formats::PublicKey& out)
 bool to_private(const CodecType& t, const void* keydata, formats::PrivateKey& out);
 // A new key object (KemKey / SigKey) from decoded keys; null with an error
 // raised if the provider's own checks refuse it.
-void* key_from_public(const CodecType& t, const ProviderContext* provider, const formats::PublicKey& key);
-void* key_from_private(const CodecType& t, const ProviderContext* provider, const formats::PrivateKey& key);
+void* key_from_public(const CodecType& t, const ProviderContext* provider,
+                      const formats::PublicKey& key);
+void* key_from_private(const CodecType& t, const ProviderContext* provider,
+                       const formats::PrivateKey& key);
 void free_key(const CodecType& t, void* keydata);
 
 // The core's BIO functions (taken at provider init).

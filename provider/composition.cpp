@@ -13,10 +13,10 @@ bool fail(int reason, const char* what, const KemVariant& v) {
 
 bool status_ok(Status s, const char* what, const KemVariant& v) {
   if (s == Status::ok) return true;
-  const int reason = s == Status::invalid_key       ? reason_invalid_key
-                     : s == Status::invalid_length  ? reason_wrong_length
-                     : s == Status::random_failure  ? reason_random_failure
-                                                    : reason_internal;
+  const int reason = s == Status::invalid_key      ? reason_invalid_key
+                     : s == Status::invalid_length ? reason_wrong_length
+                     : s == Status::random_failure ? reason_random_failure
+                                                   : reason_internal;
   raise_error(reason, "%s: %s: %s", v.name, what, describe(s));
   return false;
 }
@@ -68,8 +68,7 @@ bool set_public_key(KemKey& key, std::span<const std::uint8_t> encoded) {
     return fail(reason_wrong_length, "public key of the wrong length", v);
   const Parts parts = split(v, encoded, m.public_key_bytes);
   // FIPS 203 §7.2: the modulus check on the encapsulation key.
-  if (!status_ok(m.kem->check_encaps_key(parts.mlkem), "encapsulation key check", v))
-    return false;
+  if (!status_ok(m.kem->check_encaps_key(parts.mlkem), "encapsulation key check", v)) return false;
   if (key.is_hybrid()) {
     EvpPkey peer = classical_public_from_bytes(key.provider->libctx, v.classical, parts.classical);
     if (!peer) return fail(reason_invalid_key, "invalid classical public key", v);
@@ -119,8 +118,8 @@ bool set_private_key(KemKey& key, std::span<const std::uint8_t> priv,
     if (CRYPTO_memcmp(pub_parts.mlkem.data(), ek.data(), ek.size()) != 0)
       return fail(reason_invalid_key, "public key does not match the private key", v);
     if (key.is_hybrid()) {
-      EvpPkey pair = classical_from_private(key.provider->libctx, v.classical,
-                                            priv_parts.classical, pub_parts.classical);
+      EvpPkey pair = classical_from_private(key.provider->libctx, v.classical, priv_parts.classical,
+                                            pub_parts.classical);
       if (!pair) return fail(reason_invalid_key, "invalid classical key pair", v);
       key.classical = std::move(pair);
       key.classical_pub.assign(pub_parts.classical.begin(), pub_parts.classical.end());
@@ -131,8 +130,8 @@ bool set_private_key(KemKey& key, std::span<const std::uint8_t> priv,
   return true;
 }
 
-bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
-                   std::span<const std::uint8_t> pub) {
+bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed,
+                   std::span<const std::uint8_t> priv, std::span<const std::uint8_t> pub) {
   const KemVariant& v = *key.variant;
   const Algorithm& m = mlkem_of(v);
   key.clear();
@@ -142,8 +141,10 @@ bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed, std::span<co
   SecretBytes dk(m.secret_key_bytes);
   // ML-KEM.KeyGen_internal (FIPS 203 Alg. 16) from d ‖ z.
   if (!status_ok(m.kem->keygen_from_seed(ek, dk.span(), seed), "key generation", v)) return false;
-  if ((!priv.empty() && (priv.size() != dk.size() || CRYPTO_memcmp(priv.data(), dk.data(), dk.size()) != 0)) ||
-      (!pub.empty() && (pub.size() != ek.size() || CRYPTO_memcmp(pub.data(), ek.data(), ek.size()) != 0)))
+  if ((!priv.empty() &&
+       (priv.size() != dk.size() || CRYPTO_memcmp(priv.data(), dk.data(), dk.size()) != 0)) ||
+      (!pub.empty() &&
+       (pub.size() != ek.size() || CRYPTO_memcmp(pub.data(), ek.data(), ek.size()) != 0)))
     return fail(reason_invalid_key, "the seed does not generate the given key", v);
   key.mlkem_ek = std::move(ek);
   key.mlkem_dk = std::move(dk);

@@ -34,8 +34,8 @@ bool set_private_key(KemKey& key, std::span<const std::uint8_t> priv,
 
 // Pure ML-KEM only: the key pair from its seed d ‖ z (FIPS 203 Alg. 16);
 // priv and pub, when non-empty, must be what the seed generates.
-bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
-                   std::span<const std::uint8_t> pub);
+bool set_from_seed(KemKey& key, std::span<const std::uint8_t> seed,
+                   std::span<const std::uint8_t> priv, std::span<const std::uint8_t> pub);
 
 // Encapsulation to a public key: `ct` and `secret` must have the composed sizes.
 bool encapsulate(const KemKey& key, std::span<std::uint8_t> ct, std::span<std::uint8_t> secret);

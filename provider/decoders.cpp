@@ -73,7 +73,8 @@ int decode(void* vctx, OSSL_CORE_BIO* in, int, OSSL_CALLBACK* data_cb, void* dat
     std::vector<std::uint8_t> der;
     if (!core_bio_read_all(in, der, max_input)) return 1;  // not a key of ours
     const formats::Detected d = formats::detect(der);
-    const formats::KeyKind kind = Private ? formats::KeyKind::private_key : formats::KeyKind::public_key;
+    const formats::KeyKind kind = Private ? formats::KeyKind::private_key
+                                          : formats::KeyKind::public_key;
     const bool ours = d.encoding == formats::Encoding::der && d.alg == t.alg && d.kind == kind;
     // Input that detect() could not take apart but that starts with this
     // type's AlgorithmIdentifier is a broken key of ours: decode it anyway,
@@ -135,7 +136,8 @@ std::vector<OSSL_ALGORITHM> make_decoders(std::index_sequence<T...>) {
 }  // namespace
 
 const OSSL_ALGORITHM* decoder_algorithms() {
-  static const std::vector<OSSL_ALGORITHM> table = make_decoders(std::make_index_sequence<codec_type_count>{});
+  static const std::vector<OSSL_ALGORITHM> table =
+      make_decoders(std::make_index_sequence<codec_type_count>{});
   return table.data();
 }
 

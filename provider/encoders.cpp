@@ -84,8 +84,8 @@ int does_selection(void*, int selection) {
 
 // PKCS#8 encryption (RFC 5958 EncryptedPrivateKeyInfo, PBES2 with the
 // caller's cipher) of a DER PrivateKeyInfo, by libcrypto.
-bool encrypt_pki(const EncoderContext& ctx, const formats::SecureBytes& der, bool pem, OSSL_CORE_BIO* out,
-                 OSSL_PASSPHRASE_CALLBACK* cb, void* cbarg) {
+bool encrypt_pki(const EncoderContext& ctx, const formats::SecureBytes& der, bool pem,
+                 OSSL_CORE_BIO* out, OSSL_PASSPHRASE_CALLBACK* cb, void* cbarg) {
   if (cb == nullptr) {
     raise_error(reason_bad_parameter, "a cipher is set but no passphrase callback");
     return false;
@@ -112,7 +112,8 @@ bool encrypt_pki(const EncoderContext& ctx, const formats::SecureBytes& der, boo
       (pem ? PEM_write_bio_PKCS8(mem, enc) == 1 : i2d_PKCS8_bio(mem, enc) == 1)) {
     char* data = nullptr;
     const long n = BIO_get_mem_data(mem, &data);
-    ok = n > 0 && core_bio_write(out, {reinterpret_cast<const std::uint8_t*>(data), static_cast<std::size_t>(n)});
+    ok = n > 0 && core_bio_write(out, {reinterpret_cast<const std::uint8_t*>(data),
+                                       static_cast<std::size_t>(n)});
   }
   if (!ok) raise_error(reason_internal, "PKCS#8 encryption with %s failed", ctx.cipher.c_str());
   BIO_free(mem);
@@ -148,7 +149,8 @@ int encode(void* vctx, OSSL_CORE_BIO* out, const void* keydata, const OSSL_PARAM
       formats::PublicKey pub;
       std::vector<std::uint8_t> enc;
       if (!to_public(t, keydata, pub)) return 0;
-      if (!formats::try_encode_public(pub, Pem ? formats::Encoding::pem : formats::Encoding::der, enc, &error)) {
+      if (!formats::try_encode_public(pub, Pem ? formats::Encoding::pem : formats::Encoding::der,
+                                      enc, &error)) {
         raise_error(reason_bad_encoding, "%s: %s", t.name, error.c_str());
         return 0;
       }
@@ -178,7 +180,8 @@ int encode(void* vctx, OSSL_CORE_BIO* out, const void* keydata, const OSSL_PARAM
       append_hex(text, "priv", {priv.expanded.data(), priv.expanded.size()});
     }
     if (to_public(t, keydata, pub)) append_hex(text, "pub", pub.bytes);
-    const bool ok = core_bio_write(out, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+    const bool ok =
+        core_bio_write(out, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
     OPENSSL_cleanse(text.data(), text.size());
     return ok ? 1 : 0;
   });
@@ -201,10 +204,14 @@ template <std::size_t T>
 std::array<OSSL_ALGORITHM, encoders_per_type> encoders_of() {
   const char* name = codec_types()[T].names;
   return {{
-      {name, "provider=pqlab,output=der,structure=SubjectPublicKeyInfo", encoder_functions<T, Structure::spki, false>, nullptr},
-      {name, "provider=pqlab,output=pem,structure=SubjectPublicKeyInfo", encoder_functions<T, Structure::spki, true>, nullptr},
-      {name, "provider=pqlab,output=der,structure=PrivateKeyInfo", encoder_functions<T, Structure::pki, false>, nullptr},
-      {name, "provider=pqlab,output=pem,structure=PrivateKeyInfo", encoder_functions<T, Structure::pki, true>, nullptr},
+      {name, "provider=pqlab,output=der,structure=SubjectPublicKeyInfo",
+       encoder_functions<T, Structure::spki, false>, nullptr},
+      {name, "provider=pqlab,output=pem,structure=SubjectPublicKeyInfo",
+       encoder_functions<T, Structure::spki, true>, nullptr},
+      {name, "provider=pqlab,output=der,structure=PrivateKeyInfo",
+       encoder_functions<T, Structure::pki, false>, nullptr},
+      {name, "provider=pqlab,output=pem,structure=PrivateKeyInfo",
+       encoder_functions<T, Structure::pki, true>, nullptr},
       {name, "provider=pqlab,output=text", encoder_functions<T, Structure::text, false>, nullptr},
   }};
 }
@@ -214,8 +221,8 @@ std::vector<OSSL_ALGORITHM> make_encoders(std::index_sequence<T...>) {
   std::vector<OSSL_ALGORITHM> all;
   (
       [&] {
-        const auto part = encoders_of<T>();
-        all.insert(all.end(), part.begin(), part.end());
+    const auto part = encoders_of<T>();
+    all.insert(all.end(), part.begin(), part.end());
       }(),
       ...);
   all.push_back({nullptr, nullptr, nullptr, nullptr});
@@ -225,7 +232,8 @@ std::vector<OSSL_ALGORITHM> make_encoders(std::index_sequence<T...>) {
 }  // namespace
 
 const OSSL_ALGORITHM* encoder_algorithms() {
-  static const std::vector<OSSL_ALGORITHM> table = make_encoders(std::make_index_sequence<codec_type_count>{});
+  static const std::vector<OSSL_ALGORITHM> table =
+      make_encoders(std::make_index_sequence<codec_type_count>{});
   return table.data();
 }
 

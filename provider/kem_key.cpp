@@ -16,15 +16,13 @@ void KemKey::clear() {
 // order holds for key share, ciphertext and shared secret.
 Parts split(const KemVariant& v, std::span<const std::uint8_t> whole, std::size_t mlkem_bytes) {
   const std::size_t classical_bytes = whole.size() - mlkem_bytes;
-  if (v.classical_first)
-    return {whole.subspan(classical_bytes), whole.first(classical_bytes)};
+  if (v.classical_first) return {whole.subspan(classical_bytes), whole.first(classical_bytes)};
   return {whole.first(mlkem_bytes), whole.subspan(mlkem_bytes)};
 }
 
 MutableParts split(const KemVariant& v, std::span<std::uint8_t> whole, std::size_t mlkem_bytes) {
   const std::size_t classical_bytes = whole.size() - mlkem_bytes;
-  if (v.classical_first)
-    return {whole.subspan(classical_bytes), whole.first(classical_bytes)};
+  if (v.classical_first) return {whole.subspan(classical_bytes), whole.first(classical_bytes)};
   return {whole.first(mlkem_bytes), whole.subspan(mlkem_bytes)};
 }
 

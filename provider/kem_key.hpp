@@ -15,11 +15,11 @@ namespace pqlab::provider {
 struct KemKey {
   const ProviderContext* provider;
   const KemVariant* variant;
-  PublicBytes mlkem_ek;      // empty until a public key is set or generated
-  SecretBytes mlkem_dk;      // empty unless the private key is present
-  EvpPkey classical;         // hybrids only: own key pair, or the peer's public key
-  PublicBytes classical_pub; // hybrids only: its TLS encoding
-  SecretBytes mlkem_seed;    // pure ML-KEM: d ‖ z when known (generated keys, seed-form imports)
+  PublicBytes mlkem_ek;       // empty until a public key is set or generated
+  SecretBytes mlkem_dk;       // empty unless the private key is present
+  EvpPkey classical;          // hybrids only: own key pair, or the peer's public key
+  PublicBytes classical_pub;  // hybrids only: its TLS encoding
+  SecretBytes mlkem_seed;     // pure ML-KEM: d ‖ z when known (generated keys, seed-form imports)
 
   bool has_public() const { return !mlkem_ek.empty(); }
   bool has_private() const { return !mlkem_dk.empty(); }

@@ -27,7 +27,8 @@ const KemKey* as_key(const void* p) { return static_cast<const KemKey*>(p); }
 template <std::size_t I>
 void* key_new(void* provctx) {
   return guarded<void*>(nullptr, [&]() -> void* {
-    return new KemKey{static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}, {}};
+    return new KemKey{
+        static_cast<ProviderContext*>(provctx), &kem_variants()[I], {}, {}, {}, {}, {}};
   });
 }
 
@@ -37,7 +38,8 @@ void* key_dup(const void* from, int selection) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const KemKey& src = *as_key(from);
     auto* copy = new KemKey{src.provider, src.variant, {}, {}, {}, {}, {}};
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 || (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 ||
+        (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
       copy->mlkem_ek = src.mlkem_ek;
       copy->classical_pub = src.classical_pub;
       if (src.classical) {
@@ -94,7 +96,8 @@ const OSSL_PARAM* gen_settable_params(void*, void*) {
 template <std::size_t I>
 void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) {
   return guarded<void*>(nullptr, [&]() -> void* {
-    auto* ctx = new GenContext{static_cast<ProviderContext*>(provctx), &kem_variants()[I], selection};
+    auto* ctx =
+        new GenContext{static_cast<ProviderContext*>(provctx), &kem_variants()[I], selection};
     if (gen_set_params(ctx, params) == 0) {
       delete ctx;
       return nullptr;
@@ -141,7 +144,8 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
       }
     }
     if ((p = OSSL_PARAM_locate(params, "seed")) != nullptr) {
-      if (key.mlkem_seed.empty() || !OSSL_PARAM_set_octet_string(p, key.mlkem_seed.data(), key.mlkem_seed.size()))
+      if (key.mlkem_seed.empty() ||
+          !OSSL_PARAM_set_octet_string(p, key.mlkem_seed.data(), key.mlkem_seed.size()))
         return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr) {
@@ -199,13 +203,16 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
       if (p != nullptr && (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr)) return 0;
     // ML-KEM's d ‖ z (OpenSSL 3.5's "seed"): regenerates the key pair.
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed != nullptr)
-      return set_from_seed(key, octets(seed), priv != nullptr ? octets(priv) : std::span<const std::uint8_t>{},
+      return set_from_seed(key, octets(seed),
+                           priv != nullptr ? octets(priv) : std::span<const std::uint8_t>{},
                            pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
-                 ? 1 : 0;
+                 ? 1
+                 : 0;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && priv != nullptr)
       return set_private_key(key, octets(priv),
                              pub != nullptr ? octets(pub) : std::span<const std::uint8_t>{})
-                 ? 1 : 0;
+                 ? 1
+                 : 0;
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && pub != nullptr)
       return set_public_key(key, octets(pub)) ? 1 : 0;
     raise_error(reason_missing_key, "%s: no key material to import", key.variant->name);
@@ -214,10 +221,9 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* key_types(int selection) {
-  static const OSSL_PARAM both[] = {
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string("seed", nullptr, 0), OSSL_PARAM_END};
+  static const OSSL_PARAM both[] = {OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+                                    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+                                    OSSL_PARAM_octet_string("seed", nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM public_only[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM none[] = {OSSL_PARAM_END};
@@ -235,15 +241,17 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
     SecretBytes priv;
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key.has_public()) {
       pub = encoded_public_key(key);
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub.data(), pub.size());
+      params[n++] =
+          OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub.data(), pub.size());
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key.has_private()) {
       priv = encoded_private_key(key);
       if (priv.empty()) return 0;
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv.data(), priv.size());
+      params[n++] =
+          OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv.data(), priv.size());
       if (!key.mlkem_seed.empty())
-        params[n++] = OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(key.mlkem_seed.data()),
-                                                        key.mlkem_seed.size());
+        params[n++] = OSSL_PARAM_construct_octet_string(
+            "seed", const_cast<std::uint8_t*>(key.mlkem_seed.data()), key.mlkem_seed.size());
     }
     params[n] = OSSL_PARAM_construct_end();
     return cb(params.data(), cbarg);
@@ -284,7 +292,8 @@ std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
 std::span<const OSSL_ALGORITHM> kem_keymgmt_algorithms() {
   static const auto table = [] {
     auto t = make_table(std::make_index_sequence<kem_variant_count>{});
-    for (std::size_t i = 0; i < kem_variants().size(); ++i) t[i].algorithm_names = kem_variants()[i].algorithm_names;
+    for (std::size_t i = 0; i < kem_variants().size(); ++i)
+      t[i].algorithm_names = kem_variants()[i].algorithm_names;
     return t;
   }();
   return table;

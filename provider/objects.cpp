@@ -17,7 +17,8 @@ bool register_objects(const OSSL_CORE_HANDLE* handle, const OSSL_DISPATCH* in) {
   OSSL_FUNC_core_obj_add_sigid_fn* add_sigid = nullptr;
   for (; in != nullptr && in->function_id != 0; ++in) {
     if (in->function_id == OSSL_FUNC_CORE_OBJ_CREATE) obj_create = OSSL_FUNC_core_obj_create(in);
-    if (in->function_id == OSSL_FUNC_CORE_OBJ_ADD_SIGID) add_sigid = OSSL_FUNC_core_obj_add_sigid(in);
+    if (in->function_id == OSSL_FUNC_CORE_OBJ_ADD_SIGID)
+      add_sigid = OSSL_FUNC_core_obj_add_sigid(in);
   }
   if (obj_create == nullptr || add_sigid == nullptr) return false;
   // Each call succeeds too when the object is already known (a second load,

@@ -27,11 +27,11 @@ void teardown(void* provctx) {
 }
 
 const OSSL_PARAM* gettable_params(void*) {
-  static const OSSL_PARAM gettable[] = {
-      OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
-      OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0),
-      OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
-      OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr), OSSL_PARAM_END};
+  static const OSSL_PARAM gettable[] = {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
+                                        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0),
+                                        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
+                                        OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr),
+                                        OSSL_PARAM_END};
   return gettable;
 }
 
@@ -57,7 +57,8 @@ int get_params(void*, OSSL_PARAM params[]) {
 const OSSL_ALGORITHM* keymgmt_algorithms() {
   static const std::vector<OSSL_ALGORITHM> table = [] {
     std::vector<OSSL_ALGORITHM> t;
-    for (auto part : {kem_keymgmt_algorithms(), sig_keymgmt_algorithms()}) t.insert(t.end(), part.begin(), part.end());
+    for (auto part : {kem_keymgmt_algorithms(), sig_keymgmt_algorithms()})
+      t.insert(t.end(), part.begin(), part.end());
     t.push_back({nullptr, nullptr, nullptr, nullptr});
     return t;
   }();

@@ -21,9 +21,9 @@ bool fail(int reason, const SigVariant& v, const char* what) {
 
 bool status_ok(Status s, const SigVariant& v, const char* what) {
   if (s == Status::ok) return true;
-  const int reason = s == Status::invalid_key      ? reason_invalid_key
-                     : s == Status::invalid_length ? reason_wrong_length
-                     : s == Status::random_failure ? reason_random_failure
+  const int reason = s == Status::invalid_key        ? reason_invalid_key
+                     : s == Status::invalid_length   ? reason_wrong_length
+                     : s == Status::random_failure   ? reason_random_failure
                      : s == Status::invalid_argument ? reason_bad_parameter
                                                      : reason_internal;
   raise_error(reason, "%s: %s: %s", v.name, what, describe(s));
@@ -50,7 +50,8 @@ Status public_from_secret_of(std::span<std::uint8_t> pk, std::span<const std::ui
 }
 
 // mldsa::public_from_secret for the variant's parameter set.
-Status mldsa_public_from_secret(const SigVariant& v, std::span<std::uint8_t> pk, std::span<const std::uint8_t> sk) {
+Status mldsa_public_from_secret(const SigVariant& v, std::span<std::uint8_t> pk,
+                                std::span<const std::uint8_t> sk) {
   if (std::strcmp(v.name, "ML-DSA-44") == 0) return public_from_secret_of<mldsa::MLDSA44>(pk, sk);
   if (std::strcmp(v.name, "ML-DSA-65") == 0) return public_from_secret_of<mldsa::MLDSA65>(pk, sk);
   if (std::strcmp(v.name, "ML-DSA-87") == 0) return public_from_secret_of<mldsa::MLDSA87>(pk, sk);
@@ -70,21 +71,23 @@ bool sig_generate(SigKey& key, std::span<const std::uint8_t> seed) {
     if (system_random().generate(s.span()) != Status::ok)
       return fail(reason_random_failure, v, "no randomness for the key seed");
   } else {
-    if (seed.size() != a.seed_bytes) return fail(reason_wrong_length, v, "seed of the wrong length");
+    if (seed.size() != a.seed_bytes)
+      return fail(reason_wrong_length, v, "seed of the wrong length");
     s.assign(seed);
   }
   PublicBytes pk(a.public_key_bytes);
   SecretBytes sk(a.secret_key_bytes);
   // ML-DSA.KeyGen_internal (FIPS 204 Alg. 6) / slh_keygen_internal (FIPS 205 Alg. 18).
-  if (!status_ok(a.sig->keygen_from_seed(pk, sk.span(), s.span()), v, "key generation")) return false;
+  if (!status_ok(a.sig->keygen_from_seed(pk, sk.span(), s.span()), v, "key generation"))
+    return false;
   key.pub = std::move(pk);
   key.priv = std::move(sk);
   if (v.family == SigFamily::mldsa) key.seed = std::move(s);
   return true;
 }
 
-bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<const std::uint8_t> priv,
-                 std::span<const std::uint8_t> pub) {
+bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed,
+                 std::span<const std::uint8_t> priv, std::span<const std::uint8_t> pub) {
   const SigVariant& v = *key.variant;
   const Algorithm& a = core_of(v);
   key.clear();
@@ -106,7 +109,8 @@ bool sig_set_key(SigKey& key, std::span<const std::uint8_t> seed, std::span<cons
         // The expanded key alone: the core checks it (s1, s2 in range, t0
         // and tr follow from them) and recomputes (ρ, t1).
         PublicBytes derived(core_of(v).public_key_bytes);
-        if (!status_ok(mldsa_public_from_secret(v, derived, priv), v, "private key check")) return false;
+        if (!status_ok(mldsa_public_from_secret(v, derived, priv), v, "private key check"))
+          return false;
         key.pub = std::move(derived);
       } else {
         if (!mldsa_pair_consistent(priv, pub))
@@ -138,8 +142,8 @@ bool sig_sign(const SigKey& key, std::span<std::uint8_t> sig, std::span<const st
   return status_ok(core_of(v).sig->sign(sig, msg, key.priv.span(), opt, rng), v, "signing");
 }
 
-int sig_verify(const SigKey& key, std::span<const std::uint8_t> sig, std::span<const std::uint8_t> msg,
-               std::span<const std::uint8_t> context) {
+int sig_verify(const SigKey& key, std::span<const std::uint8_t> sig,
+               std::span<const std::uint8_t> msg, std::span<const std::uint8_t> context) {
   const SigVariant& v = *key.variant;
   if (!key.has_public()) {
     fail(reason_missing_key, v, "verification needs a public key");

@@ -36,7 +36,8 @@ std::span<const std::uint8_t> octets(const OSSL_PARAM* p) {
 bool octet_param(const OSSL_PARAM params[], const char* name, const OSSL_PARAM** out) {
   *out = OSSL_PARAM_locate_const(params, name);
   if (*out == nullptr) return true;
-  if ((*out)->data_type != OSSL_PARAM_OCTET_STRING || ((*out)->data == nullptr && (*out)->data_size != 0)) {
+  if ((*out)->data_type != OSSL_PARAM_OCTET_STRING ||
+      ((*out)->data == nullptr && (*out)->data_size != 0)) {
     raise_error(reason_bad_parameter, "parameter %s must be an octet string", name);
     return false;
   }
@@ -78,12 +79,12 @@ int key_match(const void* a, const void* b, int selection) {
   const SigKey& y = *as_key(b);
   if (x.variant != y.variant) return 0;
   if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
-  if (x.has_public() && y.has_public())
-    return x.pub == y.pub ? 1 : 0;
+  if (x.has_public() && y.has_public()) return x.pub == y.pub ? 1 : 0;
   if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && x.has_private() && y.has_private())
     return x.priv.size() == y.priv.size() &&
                    CRYPTO_memcmp(x.priv.data(), y.priv.data(), x.priv.size()) == 0
-               ? 1 : 0;
+               ? 1
+               : 0;
   return 0;
 }
 
@@ -106,16 +107,18 @@ int gen_set_params(void* genctx, const OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* gen_settable_params(void*, void*) {
-  static const OSSL_PARAM settable[] = {
-      OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, nullptr, 0), OSSL_PARAM_END};
+  static const OSSL_PARAM settable[] = {OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
+                                        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, nullptr,
+                                                               0),
+                                        OSSL_PARAM_END};
   return settable;
 }
 
 template <std::size_t I>
 void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) {
   return guarded<void*>(nullptr, [&]() -> void* {
-    auto* ctx = new SigGenContext{static_cast<ProviderContext*>(provctx), &sig_variants()[I], selection, {}};
+    auto* ctx = new SigGenContext{
+        static_cast<ProviderContext*>(provctx), &sig_variants()[I], selection, {}};
     if (gen_set_params(ctx, params) == 0) {
       delete ctx;
       return nullptr;
@@ -128,7 +131,8 @@ void* gen(void* genctx, OSSL_CALLBACK*, void*) {
   return guarded<void*>(nullptr, [&]() -> void* {
     const auto* ctx = static_cast<SigGenContext*>(genctx);
     auto* key = new SigKey{ctx->provider, ctx->variant, {}, {}, {}};
-    if ((ctx->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 && !sig_generate(*key, ctx->seed.span())) {
+    if ((ctx->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 &&
+        !sig_generate(*key, ctx->seed.span())) {
       delete key;
       return nullptr;
     }
@@ -157,13 +161,16 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
         !OSSL_PARAM_set_utf8_string(p, ""))
       return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) != nullptr) {
-      if (!key.has_public() || !OSSL_PARAM_set_octet_string(p, key.pub.data(), key.pub.size())) return 0;
+      if (!key.has_public() || !OSSL_PARAM_set_octet_string(p, key.pub.data(), key.pub.size()))
+        return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr) {
-      if (!key.has_private() || !OSSL_PARAM_set_octet_string(p, key.priv.data(), key.priv.size())) return 0;
+      if (!key.has_private() || !OSSL_PARAM_set_octet_string(p, key.priv.data(), key.priv.size()))
+        return 0;
     }
     if ((p = OSSL_PARAM_locate(params, PQLAB_PARAM_SEED)) != nullptr) {
-      if (key.seed.empty() || !OSSL_PARAM_set_octet_string(p, key.seed.data(), key.seed.size())) return 0;
+      if (key.seed.empty() || !OSSL_PARAM_set_octet_string(p, key.seed.data(), key.seed.size()))
+        return 0;
     }
     return 1;
   });
@@ -197,7 +204,8 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
     }
     if (seed != nullptr && key.variant->family != SigFamily::mldsa) {
       // SLH-DSA private keys travel as sk; a seed is a generation input only.
-      raise_error(reason_bad_parameter, "%s: import takes priv and pub, not seed", key.variant->name);
+      raise_error(reason_bad_parameter, "%s: import takes priv and pub, not seed",
+                  key.variant->name);
       return 0;
     }
     if (seed == nullptr && priv == nullptr && pub == nullptr) {
@@ -209,10 +217,10 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* key_types(int selection) {
-  static const OSSL_PARAM all[] = {
-      OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
+  static const OSSL_PARAM all[] = {OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
+                                   OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+                                   OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+                                   OSSL_PARAM_END};
   static const OSSL_PARAM public_only[] = {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
   static const OSSL_PARAM none[] = {OSSL_PARAM_END};
@@ -227,12 +235,14 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
     std::array<OSSL_PARAM, 4> params{};
     std::size_t n = 0;
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 && key.has_public())
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, key.pub.data(), key.pub.size());
+      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, key.pub.data(),
+                                                      key.pub.size());
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key.has_private()) {
-      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key.priv.data(), key.priv.size());
+      params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key.priv.data(),
+                                                      key.priv.size());
       if (!key.seed.empty())
-        params[n++] = OSSL_PARAM_construct_octet_string(PQLAB_PARAM_SEED, key.seed.data(),
-                                                        key.seed.size());
+        params[n++] =
+            OSSL_PARAM_construct_octet_string(PQLAB_PARAM_SEED, key.seed.data(), key.seed.size());
     }
     params[n] = OSSL_PARAM_construct_end();
     return cb(params.data(), cbarg);
@@ -263,7 +273,8 @@ const OSSL_DISPATCH keymgmt_functions[] = {
 
 template <std::size_t... I>
 std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
-  return {{{sig_variants()[I].algorithm_names, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
+  return {
+      {{sig_variants()[I].algorithm_names, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
 }
 
 }  // namespace

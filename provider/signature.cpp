@@ -55,7 +55,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     if (p != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size > 255 ||
           (p->data == nullptr && p->data_size != 0)) {
-        raise_error(reason_bad_parameter, "context-string must be an octet string of at most 255 bytes");
+        raise_error(reason_bad_parameter,
+                    "context-string must be an octet string of at most 255 bytes");
         return 0;
       }
       const auto* b = static_cast<const std::uint8_t*>(p->data);
@@ -74,7 +75,8 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
     if (p != nullptr) {
       int v = 0;
       if (!OSSL_PARAM_get_int(p, &v) || v != 1) {
-        raise_error(reason_unsupported, "only message-encoding 1 (pure, with context) is supported");
+        raise_error(reason_unsupported,
+                    "only message-encoding 1 (pure, with context) is supported");
         return 0;
       }
     }
@@ -83,10 +85,11 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
 }
 
 const OSSL_PARAM* settable_ctx_params(void*, void*) {
-  static const OSSL_PARAM settable[] = {
-      OSSL_PARAM_octet_string(PQLAB_PARAM_CONTEXT_STRING, nullptr, 0),
-      OSSL_PARAM_int(PQLAB_PARAM_DETERMINISTIC, nullptr),
-      OSSL_PARAM_int(PQLAB_PARAM_MESSAGE_ENCODING, nullptr), OSSL_PARAM_END};
+  static const OSSL_PARAM settable[] = {OSSL_PARAM_octet_string(PQLAB_PARAM_CONTEXT_STRING, nullptr,
+                                                                0),
+                                        OSSL_PARAM_int(PQLAB_PARAM_DETERMINISTIC, nullptr),
+                                        OSSL_PARAM_int(PQLAB_PARAM_MESSAGE_ENCODING, nullptr),
+                                        OSSL_PARAM_END};
   return settable;
 }
 
@@ -150,8 +153,12 @@ int init(void* vctx, void* keydata, const OSSL_PARAM params[], bool signing) {
   return set_ctx_params(ctx, params);
 }
 
-int sign_init(void* ctx, void* key, const OSSL_PARAM params[]) { return init(ctx, key, params, true); }
-int verify_init(void* ctx, void* key, const OSSL_PARAM params[]) { return init(ctx, key, params, false); }
+int sign_init(void* ctx, void* key, const OSSL_PARAM params[]) {
+  return init(ctx, key, params, true);
+}
+int verify_init(void* ctx, void* key, const OSSL_PARAM params[]) {
+  return init(ctx, key, params, false);
+}
 
 // Pure signatures take no digest: none, or libcrypto's "no digest"
 // marker. One exception keeps CMS working on OpenSSL 3.0, whose CMS code
@@ -185,8 +192,8 @@ int digest_verify_init(void* ctx, const char* mdname, void* key, const OSSL_PARA
   return init(ctx, key, params, false);
 }
 
-int do_sign(void* vctx, unsigned char* sig, std::size_t* siglen, std::size_t sigsize, const unsigned char* tbs,
-            std::size_t tbslen) {
+int do_sign(void* vctx, unsigned char* sig, std::size_t* siglen, std::size_t sigsize,
+            const unsigned char* tbs, std::size_t tbslen) {
   return guarded(0, [&] {
     SigContext* ctx = as_ctx(vctx);
     if (ctx == nullptr || ctx->key == nullptr || siglen == nullptr) return 0;
@@ -196,12 +203,13 @@ int do_sign(void* vctx, unsigned char* sig, std::size_t* siglen, std::size_t sig
       return 1;
     }
     if (sigsize < n) {
-      raise_error(reason_wrong_length, "%s: signature buffer of %zu bytes, %zu needed", ctx->key->variant->name,
-                  sigsize, n);
+      raise_error(reason_wrong_length, "%s: signature buffer of %zu bytes, %zu needed",
+                  ctx->key->variant->name, sigsize, n);
       return 0;
     }
     if (tbs == nullptr && tbslen != 0) return 0;
-    if (!sig_sign(*ctx->key, {sig, n}, {tbs, tbslen}, ctx->context_string, ctx->deterministic, system_random()))
+    if (!sig_sign(*ctx->key, {sig, n}, {tbs, tbslen}, ctx->context_string, ctx->deterministic,
+                  system_random()))
       return 0;
     *siglen = n;
     return 1;

@@ -12,10 +12,10 @@ namespace {
 // Codepoints: IANA TLS Supported Groups registry (draft-connolly-tls-mlkem-key-agreement
 // for the pure groups, draft-ietf-tls-ecdhe-mlkem for the hybrids).
 constexpr std::array<KemVariant, kem_variant_count> variants{{
-    {"ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1", "ML-KEM-512",
-     "ML-KEM-512", Classical::none, false, 128, "MLKEM512", 0x0200},
-    {"ML-KEM-768:MLKEM768:id-alg-ml-kem-768:2.16.840.1.101.3.4.4.2", "ML-KEM-768",
-     "ML-KEM-768", Classical::none, false, 192, "MLKEM768", 0x0201},
+    {"ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1", "ML-KEM-512", "ML-KEM-512",
+     Classical::none, false, 128, "MLKEM512", 0x0200},
+    {"ML-KEM-768:MLKEM768:id-alg-ml-kem-768:2.16.840.1.101.3.4.4.2", "ML-KEM-768", "ML-KEM-768",
+     Classical::none, false, 192, "MLKEM768", 0x0201},
     {"ML-KEM-1024:MLKEM1024:id-alg-ml-kem-1024:2.16.840.1.101.3.4.4.3", "ML-KEM-1024",
      "ML-KEM-1024", Classical::none, false, 256, "MLKEM1024", 0x0202},
     {"SecP256r1MLKEM768", "SecP256r1MLKEM768", "ML-KEM-768", Classical::p256, true, 192,

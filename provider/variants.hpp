@@ -17,10 +17,10 @@ struct KemVariant {
   const char* name;             // primary name (keymgmt and kem)
   const char* mlkem_name;       // the core registry's ML-KEM parameter set
   Classical classical;
-  bool classical_first;         // ECDH part first (SecP*), else ML-KEM first
+  bool classical_first;  // ECDH part first (SecP*), else ML-KEM first
   unsigned security_bits;
-  const char* tls_group_name;   // OpenSSL 3.5+ group name
-  unsigned tls_group_id;        // IANA TLS Supported Groups codepoint
+  const char* tls_group_name;  // OpenSSL 3.5+ group name
+  unsigned tls_group_id;       // IANA TLS Supported Groups codepoint
 };
 
 inline constexpr std::size_t kem_variant_count = 6;
@@ -46,7 +46,7 @@ ComposedSizes composed_sizes(const KemVariant& v);
 // The pure ML-KEM variants' OIDs (NIST CSOR kems arc 2.16.840.1.101.3.4.4),
 // with OpenSSL 3.5's short names; the hybrids have no X.509 encoding.
 struct KemOid {
-  const char* name;    // keymgmt name, also the OID's long name
+  const char* name;  // keymgmt name, also the OID's long name
   const char* oid;
   const char* oid_sn;
 };

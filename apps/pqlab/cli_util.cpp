@@ -108,8 +108,8 @@ ByteVector read_input_upto(const std::string& path, const char* role, std::size_
   InputFd in;
   if (path == "-") {
     if (!stdin_owner().empty())
-      throw Failure(std::string("standard input ('-') can feed one input only; it is already the ") +
-                    stdin_owner() + ", so the " + role + " needs a file");
+      throw Failure(std::string("standard input ('-') can feed one input only; it is already the ") + stdin_owner() +
+                    ", so the " + role + " needs a file");
     stdin_owner() = role;
     in.fd = STDIN_FILENO;
   } else {
@@ -122,8 +122,7 @@ ByteVector read_input_upto(const std::string& path, const char* role, std::size_
   if (S_ISDIR(st.st_mode)) throw Failure("cannot read " + what + ": it is a directory");
   ByteVector data;
   // A regular file's size is known: reserve it (bounded), grow in chunks otherwise.
-  if (S_ISREG(st.st_mode) && st.st_size > 0)
-    data.reserve(std::min(limit + 1, static_cast<std::size_t>(st.st_size)));
+  if (S_ISREG(st.st_mode) && st.st_size > 0) data.reserve(std::min(limit + 1, static_cast<std::size_t>(st.st_size)));
   read_bounded(in.fd, data, limit, what);
   return data;
 }
@@ -131,8 +130,8 @@ ByteVector read_input_upto(const std::string& path, const char* role, std::size_
 ByteVector read_exact(const std::string& path, const char* role, std::size_t expected) {
   ByteVector data = read_input_upto(path, role, expected);
   if (data.size() != expected) {
-    const std::string got =
-        data.size() > expected ? "more than " + std::to_string(expected) : std::to_string(data.size());
+    const std::string got = data.size() > expected ? "more than " + std::to_string(expected)
+                                                   : std::to_string(data.size());
     wipe(data);
     throw Failure(describe_input(path, role) + " has " + got + " bytes; expected " + std::to_string(expected));
   }
@@ -230,8 +229,7 @@ void write_in_place(const OutputFile& f) {
   if (fd < 0) throw Failure("cannot write " + describe_output(f) + ": " + std::strerror(errno));
   try {
     struct stat st {};
-    if (f.sensitivity == Sensitivity::secret && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-        ::fchmod(fd, 0600) != 0)
+    if (f.sensitivity == Sensitivity::secret && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::fchmod(fd, 0600) != 0)
       throw Failure("cannot make " + describe_output(f) + " private (mode 0600): " + std::strerror(errno));
     write_all(fd, f.data, describe_output(f));
   } catch (...) {
@@ -258,7 +256,8 @@ void write_outputs(const std::vector<OutputFile>& files) {
     }
     // A new name or a regular file: a temporary file renamed over it. A
     // symbolic link is written through, never replaced (/dev/stdout is one).
-    struct stat link {}, st {};
+    struct stat link {
+    }, st{};
     if (::lstat(f.path.c_str(), &link) != 0) {
       plan.push_back({&f, Route::rename_temp, {}});
       continue;

@@ -22,8 +22,7 @@ inline constexpr int exit_error = 2;
 // Thrown by handlers; main() prints "pqlab: <what>" and exits with `status`.
 class Failure : public std::runtime_error {
  public:
-  explicit Failure(const std::string& what, int status = exit_error)
-      : std::runtime_error(what), status_(status) {}
+  explicit Failure(const std::string& what, int status = exit_error) : std::runtime_error(what), status_(status) {}
   int status() const { return status_; }
 
  private:

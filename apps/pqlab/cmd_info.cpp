@@ -14,8 +14,7 @@ void add_info_commands(CLI::App& app) {
       const std::string name(a.name), standard(a.standard);
       if (a.kind == Kind::kem)
         std::printf("%-24s %-8s KEM        pk=%zu sk=%zu ct=%zu ss=%zu seed=%zu\n", name.c_str(), standard.c_str(),
-                    a.public_key_bytes, a.secret_key_bytes, a.ciphertext_bytes, a.shared_secret_bytes,
-                    a.seed_bytes);
+                    a.public_key_bytes, a.secret_key_bytes, a.ciphertext_bytes, a.shared_secret_bytes, a.seed_bytes);
       else
         std::printf("%-24s %-8s signature  pk=%zu sk=%zu sig=%zu seed=%zu\n", name.c_str(), standard.c_str(),
                     a.public_key_bytes, a.secret_key_bytes, a.signature_bytes, a.seed_bytes);

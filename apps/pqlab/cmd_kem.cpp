@@ -42,8 +42,7 @@ void run_keygen(const KeygenArgs& a) {
   }
   const std::vector<std::uint8_t> pk = encode_public_key(kp.public_key, a.out);
   const formats::SecureBytes sk = encode_private_key(kp.private_key, a.out);
-  write_outputs({{a.pk, pk, Sensitivity::public_data, "public key"},
-                 {a.sk, sk, Sensitivity::secret, "secret key"}});
+  write_outputs({{a.pk, pk, Sensitivity::public_data, "public key"}, {a.sk, sk, Sensitivity::secret, "secret key"}});
 }
 
 void run_encaps(const EncapsArgs& a) {
@@ -60,8 +59,7 @@ void run_encaps(const EncapsArgs& a) {
     s = alg.kem->encaps(ct, ss, pk, system_random());
   }
   check(s, "encapsulation with '" + a.pk + "' failed");
-  write_outputs({{a.ct, ct, Sensitivity::public_data, "ciphertext"},
-                 {a.ss, ss, Sensitivity::secret, "shared secret"}});
+  write_outputs({{a.ct, ct, Sensitivity::public_data, "ciphertext"}, {a.ss, ss, Sensitivity::secret, "shared secret"}});
 }
 
 void run_decaps(const DecapsArgs& a) {
@@ -80,9 +78,13 @@ void add_kem_commands(CLI::App& app) {
   auto keygen_args = std::make_shared<KeygenArgs>();
   auto* keygen = app.add_subcommand("keygen", "Generate a key pair (any algorithm)");
   keygen->add_option("-a,--algorithm", keygen_args->alg, "Algorithm name, e.g. ML-KEM-768")->required();
-  keygen->add_option("--pk", keygen_args->pk, "Output: public (encapsulation) key, or - for standard output")->required();
+  keygen->add_option("--pk", keygen_args->pk, "Output: public (encapsulation) key, or - for standard output")
+      ->required();
   add_key_output_options(keygen, keygen_args->out);
-  keygen->add_option("--sk", keygen_args->sk, "Output: secret (decapsulation) key (created 0600), or - for standard output")->required();
+  keygen
+      ->add_option("--sk", keygen_args->sk,
+                   "Output: secret (decapsulation) key (created 0600), or - for standard output")
+      ->required();
   keygen->add_option("--seed", keygen_args->seed,
                      "Hex seed for a deterministic key pair (ML-KEM: d||z, 64 bytes; ML-DSA: xi, 32 bytes; "
                      "SLH-DSA: SK.seed||SK.prf||PK.seed)");
@@ -92,10 +94,12 @@ void add_kem_commands(CLI::App& app) {
   auto* encaps = app.add_subcommand("encaps", "Encapsulate a shared secret to a public key");
   encaps->add_option("-a,--algorithm", encaps_args->alg,
                      "KEM name, e.g. ML-KEM-768 (optional for a DER/PEM key, which names its algorithm)");
-  encaps->add_option("--pk", encaps_args->pk,
-                     "Input: encapsulation key (raw, DER or PEM), or - for standard input")->required();
+  encaps->add_option("--pk", encaps_args->pk, "Input: encapsulation key (raw, DER or PEM), or - for standard input")
+      ->required();
   encaps->add_option("--ct", encaps_args->ct, "Output: ciphertext, or - for standard output")->required();
-  encaps->add_option("--ss", encaps_args->ss, "Output: shared secret (32 bytes, created 0600), or - for standard output")->required();
+  encaps
+      ->add_option("--ss", encaps_args->ss, "Output: shared secret (32 bytes, created 0600), or - for standard output")
+      ->required();
   encaps->add_option("--seed", encaps_args->seed, "Hex m (32 bytes) for deterministic encapsulation");
   encaps->callback([encaps_args] { run_encaps(*encaps_args); });
 
@@ -103,10 +107,12 @@ void add_kem_commands(CLI::App& app) {
   auto* decaps = app.add_subcommand("decaps", "Decapsulate a ciphertext with a secret key");
   decaps->add_option("-a,--algorithm", decaps_args->alg,
                      "KEM name, e.g. ML-KEM-768 (optional for a DER/PEM key, which names its algorithm)");
-  decaps->add_option("--sk", decaps_args->sk,
-                     "Input: decapsulation key (raw, DER or PEM), or - for standard input")->required();
+  decaps->add_option("--sk", decaps_args->sk, "Input: decapsulation key (raw, DER or PEM), or - for standard input")
+      ->required();
   decaps->add_option("--ct", decaps_args->ct, "Input: ciphertext, or - for standard input")->required();
-  decaps->add_option("--ss", decaps_args->ss, "Output: shared secret (32 bytes, created 0600), or - for standard output")->required();
+  decaps
+      ->add_option("--ss", decaps_args->ss, "Output: shared secret (32 bytes, created 0600), or - for standard output")
+      ->required();
   decaps->callback([decaps_args] { run_decaps(*decaps_args); });
 }
 

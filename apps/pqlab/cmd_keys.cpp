@@ -28,8 +28,8 @@ void run_convert(const ConvertArgs& a) {
   const formats::Detected d = formats::detect(data);
   bool is_private = d.kind == formats::KeyKind::private_key;
   const bool der_like = data.size() > 2 && data.data()[0] == 0x30;
-  if (d.encoding == formats::Encoding::raw && der_like && (named == nullptr || (data.size() != named->secret_key_bytes &&
-                                                                                data.size() != named->public_key_bytes))) {
+  if (d.encoding == formats::Encoding::raw && der_like &&
+      (named == nullptr || (data.size() != named->secret_key_bytes && data.size() != named->public_key_bytes))) {
     // Malformed DER: a PrivateKeyInfo's first field is its version (an
     // INTEGER), an SPKI's an AlgorithmIdentifier; the decoder says why.
     const std::uint8_t len = data.data()[1];
@@ -46,9 +46,9 @@ void run_convert(const ConvertArgs& a) {
                     " bytes) or secret key (" + std::to_string(named->secret_key_bytes) + " bytes)");
   } else if (d.kind == formats::KeyKind::unknown) {
     // Malformed DER/PEM: the decoder says why.
-    is_private = d.encoding == formats::Encoding::pem && std::string_view(reinterpret_cast<const char*>(data.data()),
-                                                                          data.size())
-                                                                 .find("PRIVATE KEY") != std::string_view::npos;
+    is_private = d.encoding == formats::Encoding::pem &&
+                 std::string_view(reinterpret_cast<const char*>(data.data()), data.size()).find("PRIVATE KEY") !=
+                     std::string_view::npos;
   }
 
   try {
@@ -77,15 +77,17 @@ void run_convert(const ConvertArgs& a) {
 
 void add_key_commands(CLI::App& app) {
   auto args = std::make_shared<ConvertArgs>();
-  auto* convert = app.add_subcommand(
-      "convert", "Convert a key between raw, DER and PEM (and the private-key forms), or extract a public key");
+  auto* convert =
+      app.add_subcommand("convert",
+                         "Convert a key between raw, DER and PEM (and the private-key forms), or extract a public key");
   convert->add_option("-a,--algorithm", args->alg,
                       "Algorithm of the key (needed for a raw key; a DER/PEM key of another algorithm is refused)");
   convert->add_option("--in", args->in, "Input: a public or secret key (raw, DER or PEM), or - for standard input")
       ->required();
-  convert->add_option("--out", args->out,
-                      "Output: the key in the requested encoding (a secret key is created 0600), or - for "
-                      "standard output")
+  convert
+      ->add_option("--out", args->out,
+                   "Output: the key in the requested encoding (a secret key is created 0600), or - for "
+                   "standard output")
       ->required();
   convert->add_flag("--public", args->public_only, "Write the public key of the input's secret key");
   add_key_output_options(convert, args->format);

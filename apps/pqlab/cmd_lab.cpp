@@ -80,7 +80,8 @@ void run_report_command(const ReportArgs& a) {
     std::printf("wrote %s\n", (std::filesystem::path(a.out) / "report.html").string().c_str());
     return;
   }
-  opt.command = "pqlab report" + std::string(a.quick ? " --quick" : "") + (a.embedded.empty() ? "" : " --embedded " + a.embedded);
+  opt.command = "pqlab report" + std::string(a.quick ? " --quick" : "") +
+                (a.embedded.empty() ? "" : " --embedded " + a.embedded);
   if (!a.algorithms.empty()) {
     opt.command += " -a ";
     for (std::size_t i = 0; i < a.algorithms.size(); ++i) opt.command += (i ? "," : "") + a.algorithms[i];
@@ -165,10 +166,11 @@ void add_lab_commands(CLI::App& app) {
       "bench",
       "Measure every operation of the selected algorithms on every selected kernel backend: TSC ticks (median, "
       "IQR, p90), µs, ops/s on one pinned core, peak stack and heap bytes; classical OpenSSL baselines too");
-  bench->add_option("-a,--algorithm", bench_args->algorithms,
-                    "Algorithms to measure (repeatable, or comma-separated): registry names such as ML-KEM-768 "
-                    "(see `pqlab list`), the classical baselines RSA-2048, ECDSA-P256, Ed25519, X25519, "
-                    "ECDH-P256, or the groups all, pq, classical. Default: all")
+  bench
+      ->add_option("-a,--algorithm", bench_args->algorithms,
+                   "Algorithms to measure (repeatable, or comma-separated): registry names such as ML-KEM-768 "
+                   "(see `pqlab list`), the classical baselines RSA-2048, ECDSA-P256, Ed25519, X25519, "
+                   "ECDH-P256, or the groups all, pq, classical. Default: all")
       ->delimiter(',');
   bench->add_option("--kernels", bench_args->kernels,
                     "Kernel backends, comma-separated: portable, avx2, avx512, or all (default: all that this "
@@ -179,7 +181,8 @@ void add_lab_commands(CLI::App& app) {
   bench->add_flag("--throughput", bench_args->throughput,
                   "Also measure ops/s with 1 thread and with one thread per CPU on independent operations");
   bench->add_flag("--no-memory", bench_args->no_memory, "Skip the peak-stack and heap measurement");
-  bench->add_option("--json", bench_args->json, "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
+  bench->add_option("--json", bench_args->json,
+                    "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
   bench->add_option("--csv", bench_args->csv, "Also write the results as CSV; a file, not -");
   bench->callback([bench_args] { run_bench_command(*bench_args); });
 
@@ -191,12 +194,14 @@ void add_lab_commands(CLI::App& app) {
       "(about 10 minutes on a 2-core machine, plus about 3 for the TLS handshakes; --quick: under a minute)");
   report->add_option("--out", report_args->out, "Directory to write into (default: ./report; not -)");
   report->add_flag("--quick", report_args->quick, "Short measurements, for CI and a first look");
-  report->add_option("--embedded", report_args->embedded,
-                     "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench; a file, not -)");
+  report->add_option(
+      "--embedded", report_args->embedded,
+      "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench; a file, not -)");
   report->add_flag("--render-html", report_args->render_html,
                    "Measure nothing: (re)write report.html in the --out directory from its report.md and plots");
-  report->add_option("-a,--algorithm", report_args->algorithms,
-                     "Restrict the report to these algorithms (names as for bench; default: all)")
+  report
+      ->add_option("-a,--algorithm", report_args->algorithms,
+                   "Restrict the report to these algorithms (names as for bench; default: all)")
       ->delimiter(',');
   report->callback([report_args] { run_report_command(*report_args); });
 

@@ -18,7 +18,8 @@ struct SignArgs {
 SignOptions options_from(const SignArgs& a, ByteVector& ctx, SecretBytes& rnd) {
   SignOptions opt;
   ctx = parse_hex(a.ctx, "--ctx");
-  if (ctx.size() > 255) throw Failure("--ctx: a context string holds at most 255 bytes; got " + std::to_string(ctx.size()));
+  if (ctx.size() > 255)
+    throw Failure("--ctx: a context string holds at most 255 bytes; got " + std::to_string(ctx.size()));
   opt.context = ctx;
   opt.prehash = a.prehash;
   if (a.deterministic) opt.mode = SignMode::deterministic;
@@ -59,9 +60,8 @@ void run_verify(const SignArgs& a) {
   if (sig.size() != alg.signature_bytes)
     throw Failure("invalid signature: " +
                       (sig.size() > alg.signature_bytes ? "more than " + std::to_string(alg.signature_bytes)
-                                                         : std::to_string(sig.size())) +
-                      " bytes; " + std::string(alg.name) + " signatures are " +
-                      std::to_string(alg.signature_bytes),
+                                                        : std::to_string(sig.size())) +
+                      " bytes; " + std::string(alg.name) + " signatures are " + std::to_string(alg.signature_bytes),
                   exit_invalid);
   const Status s = alg.sig->verify(sig, msg, pk, opt);
   if (s == Status::invalid_signature) throw Failure("invalid signature", exit_invalid);
@@ -87,16 +87,20 @@ void add_sign_commands(CLI::App& app) {
   auto* sign = common_options(app.add_subcommand("sign", "Sign a message"), *sign_args);
   sign->add_option("--sk", sign_args->sk, "Secret key file (raw, DER or PEM), or - for standard input")->required();
   sign->add_option("--sig", sign_args->sig, "Output: signature file, or - for standard output")->required();
-  auto* det = sign->add_flag("--deterministic", sign_args->deterministic, "Deterministic signing (no fresh randomness)");
-  sign->add_option("--rnd", sign_args->rnd, "Hex randomness for the signer (ML-DSA rnd / SLH-DSA opt_rand)")->excludes(det);
+  auto* det =
+      sign->add_flag("--deterministic", sign_args->deterministic, "Deterministic signing (no fresh randomness)");
+  sign->add_option("--rnd", sign_args->rnd, "Hex randomness for the signer (ML-DSA rnd / SLH-DSA opt_rand)")
+      ->excludes(det);
   sign->callback([sign_args] { run_sign(*sign_args); });
 
   auto verify_args = std::make_shared<SignArgs>();
-  auto* verify = common_options(app.add_subcommand("verify", "Verify a signature (exit 0 valid, 1 invalid)"), *verify_args);
+  auto* verify =
+      common_options(app.add_subcommand("verify", "Verify a signature (exit 0 valid, 1 invalid)"), *verify_args);
   verify->add_option("--pk", verify_args->pk, "Public key file (raw, DER or PEM), or - for standard input")->required();
-  verify->add_option("--sig", verify_args->sig,
-                     "Signature file, or - for standard input (one of another length than the set's is an "
-                     "invalid signature: exit 1)")
+  verify
+      ->add_option("--sig", verify_args->sig,
+                   "Signature file, or - for standard input (one of another length than the set's is an "
+                   "invalid signature: exit 1)")
       ->required();
   verify->callback([verify_args] { run_verify(*verify_args); });
 }

@@ -9,7 +9,7 @@
 namespace firmware::board {
 
 struct TickScale {
-  std::uint64_t numerator;    // instructions per `denominator` ticks
+  std::uint64_t numerator;  // instructions per `denominator` ticks
   std::uint64_t denominator;
 };
 

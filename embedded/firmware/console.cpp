@@ -28,13 +28,9 @@ Line& Line::number(std::uint64_t value) {
   return *this;
 }
 
-Line& Line::field(std::string_view key, std::uint64_t value) {
-  return text(" ").text(key).text("=").number(value);
-}
+Line& Line::field(std::string_view key, std::uint64_t value) { return text(" ").text(key).text("=").number(value); }
 
-Line& Line::field(std::string_view key, std::string_view value) {
-  return text(" ").text(key).text("=").text(value);
-}
+Line& Line::field(std::string_view key, std::string_view value) { return text(" ").text(key).text("=").text(value); }
 
 Line& Line::hex(std::span<const std::uint8_t> bytes) {
   constexpr char kDigits[] = "0123456789abcdef";

@@ -7,8 +7,8 @@
 
 namespace firmware::cycle_counter {
 
-void start();                    // free-running from now on
-std::uint64_t ticks();           // monotonic
+void start();           // free-running from now on
+std::uint64_t ticks();  // monotonic
 std::uint64_t to_instructions(std::uint64_t ticks);
 
 }  // namespace firmware::cycle_counter

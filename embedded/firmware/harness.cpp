@@ -24,7 +24,13 @@ std::uint8_t* Arena::take_bytes(std::size_t n) {
 
 void record_kat(Tally& tally, std::string_view set, std::string_view check, unsigned tc, bool ok) {
   (ok ? tally.passed : tally.failed) += 1;
-  Line().text("kat").field("set", set).field("check", check).field("tc", tc).field("result", ok ? "pass" : "FAIL").end();
+  Line()
+      .text("kat")
+      .field("set", set)
+      .field("check", check)
+      .field("tc", tc)
+      .field("result", ok ? "pass" : "FAIL")
+      .end();
 }
 
 void record_op(std::string_view set, std::string_view op, const Usage& usage, std::size_t io_bytes) {

@@ -16,11 +16,9 @@ inline std::uint32_t stack_bytes() {
   return static_cast<std::uint32_t>(address(&__stack_top) - address(&__stack_bottom));
 }
 inline std::uint32_t static_bytes() {  // .data + .bss
-  return static_cast<std::uint32_t>(address(&__data_end) - address(&__data_start) +
-                                    address(&__bss_end) - address(&__bss_start));
+  return static_cast<std::uint32_t>(address(&__data_end) - address(&__data_start) + address(&__bss_end) -
+                                    address(&__bss_start));
 }
-inline std::uint32_t ram_bytes() {
-  return static_cast<std::uint32_t>(address(&__ram_end) - address(&__ram_start));
-}
+inline std::uint32_t ram_bytes() { return static_cast<std::uint32_t>(address(&__ram_end) - address(&__ram_start)); }
 
 }  // namespace firmware::layout

@@ -24,9 +24,8 @@ namespace firmware {
 namespace {
 
 // The default harness seed: the bytes 0x00..0x1f.
-constexpr std::array<std::uint8_t, 32> kDefaultSeed = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+constexpr std::array<std::uint8_t, 32> kDefaultSeed = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                                       16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
 std::array<std::uint8_t, 32> g_seed = kDefaultSeed;
 
 int hex_digit(char c) {
@@ -66,11 +65,16 @@ bool parse_options(Options& options, bool& overflow) {
       first = false;
       continue;
     }
-    if (word == "kat") only_kat = true;
-    else if (word == "bench") only_bench = true;
-    else if (word == "overflow") overflow = true;
-    else if (word == "expanded") options.expanded = true;
-    else if (word.starts_with("only=")) options.only = std::string_view(word.data() + 5, word.size() - 5);
+    if (word == "kat")
+      only_kat = true;
+    else if (word == "bench")
+      only_bench = true;
+    else if (word == "overflow")
+      overflow = true;
+    else if (word == "expanded")
+      options.expanded = true;
+    else if (word.starts_with("only="))
+      options.only = std::string_view(word.data() + 5, word.size() - 5);
     else if (word.starts_with("seed=")) {
       if (!parse_seed(std::string_view(word.data() + 5, word.size() - 5))) return false;
     } else {

@@ -63,19 +63,13 @@ void compare_signing_keys(const Options& options, Tally& tally) {
   bool ok = mldsa::keygen<P>(pk, sk, drbg()) == pqlab::Status::ok && drbg().generate(rnd) == pqlab::Status::ok &&
             mldsa::compute_mu<P>(mu, pk, kBenchMessage, {}) == pqlab::Status::ok;
   pqlab::Status status = pqlab::Status::ok;
-  auto streamed = [&] {
-    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::streamed, first_sig, sk, mu, rnd);
-  };
+  auto streamed = [&] { status = mldsa::sign_mu_scheduled<P>(SigningSchedule::streamed, first_sig, sk, mu, rnd); };
   record_op(P::name, "sign-mu-streamed", measure(streamed), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok;
-  auto compact = [&] {
-    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::compact, other_sig, sk, mu, rnd);
-  };
+  auto compact = [&] { status = mldsa::sign_mu_scheduled<P>(SigningSchedule::compact, other_sig, sk, mu, rnd); };
   record_op(P::name, "sign-mu-compact", measure(compact), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok && bytes_equal(first_sig, other_sig.data());
-  auto expanded = [&] {
-    status = mldsa::sign_mu_scheduled<P>(SigningSchedule::expanded, other_sig, sk, mu, rnd);
-  };
+  auto expanded = [&] { status = mldsa::sign_mu_scheduled<P>(SigningSchedule::expanded, other_sig, sk, mu, rnd); };
   record_op(P::name, "sign-mu-expanded", measure(expanded), P::sk_bytes + P::sig_bytes + mldsa::mu_bytes);
   ok = ok && status == pqlab::Status::ok && bytes_equal(first_sig, other_sig.data());
   record_kat(tally, P::name, "schedulesAgree", 0, ok);
@@ -83,8 +77,7 @@ void compare_signing_keys(const Options& options, Tally& tally) {
 
 static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + 2 * mldsa::MLDSA87::sig_bytes + 32 <=
               Arena::capacity);
-static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + mldsa::MLDSA87::sig_bytes + 24 <=
-              Arena::capacity);
+static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + mldsa::MLDSA87::sig_bytes + 24 <= Arena::capacity);
 
 }  // namespace
 

@@ -20,9 +20,9 @@
 
 namespace firmware {
 
-inline constexpr std::array<std::uint8_t, 32> kBenchMessage = {
-    'p', 'q', 'l', 'a', 'b', ' ', 'C', 'o', 'r', 't', 'e', 'x', '-', 'M', '4', ' ',
-    'b', 'e', 'n', 'c', 'h', ' ', 'm', 'e', 's', 's', 'a', 'g', 'e', '.', '.', '.'};
+inline constexpr std::array<std::uint8_t, 32> kBenchMessage = {'p', 'q', 'l', 'a', 'b', ' ', 'C', 'o', 'r', 't', 'e',
+                                                               'x', '-', 'M', '4', ' ', 'b', 'e', 'n', 'c', 'h', ' ',
+                                                               'm', 'e', 's', 's', 'a', 'g', 'e', '.', '.', '.'};
 
 template <class Scheme>
 void check_signature_keygen(const Options& options, Tally& tally) {

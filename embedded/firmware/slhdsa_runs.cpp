@@ -25,8 +25,7 @@ struct SlhdsaScheme {
   }
   // The ACVP sigGen key is sk = SK.seed ‖ SK.prf ‖ PK.seed ‖ PK.root;
   // pk = PK.seed ‖ PK.root is its second half.
-  static pqlab::Status siggen_key(slhdsa::PublicKey<P> pk, slhdsa::SecretKey<P> sk,
-                                  std::span<const std::uint8_t> key) {
+  static pqlab::Status siggen_key(slhdsa::PublicKey<P> pk, slhdsa::SecretKey<P> sk, std::span<const std::uint8_t> key) {
     if (key.size() != P::sk_bytes) return pqlab::Status::invalid_length;
     for (std::size_t i = 0; i < P::sk_bytes; ++i) sk[i] = key[i];
     for (std::size_t i = 0; i < P::pk_bytes; ++i) pk[i] = key[P::sk_bytes - P::pk_bytes + i];
@@ -36,8 +35,8 @@ struct SlhdsaScheme {
                             pqlab::RandomSource& rng) {
     return slhdsa::sign<P>(sig, msg, {}, sk, rng);
   }
-  static pqlab::Status sign_deterministic(slhdsa::Signature<P> sig, slhdsa::ConstSecretKey<P> sk,
-                                          slhdsa::Message msg, slhdsa::Context ctx) {
+  static pqlab::Status sign_deterministic(slhdsa::Signature<P> sig, slhdsa::ConstSecretKey<P> sk, slhdsa::Message msg,
+                                          slhdsa::Context ctx) {
     return slhdsa::sign_deterministic<P>(sig, msg, ctx, sk);
   }
   static pqlab::Status verify(slhdsa::ConstPublicKey<P> pk, slhdsa::Message msg, slhdsa::Context ctx,

@@ -7,8 +7,8 @@
 namespace firmware {
 
 struct Usage {
-  std::uint32_t stack_bytes;    // from the caller's stack pointer down to the high-water mark
-  std::uint64_t instructions;   // SysTick under -icount shift=0, including ~30 of the meter's own
+  std::uint32_t stack_bytes;   // from the caller's stack pointer down to the high-water mark
+  std::uint64_t instructions;  // SysTick under -icount shift=0, including ~30 of the meter's own
 };
 
 Usage measure_call(void (*function)(void*), void* context);

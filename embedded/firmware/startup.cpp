@@ -34,13 +34,17 @@ void reset_entry() { Reset_Handler(); }
 // ARMv7-M vector table (ARMv7-M ARM B1.5.2): the first 16 entries; the
 // firmware enables no external interrupts.
 [[gnu::section(".vectors"), gnu::used]] const Vector kVectors[16] = {
-    {.stack = &__stack_top},         {.handler = reset_entry},
+    {.stack = &__stack_top},
+    {.handler = reset_entry},
     {.handler = Unexpected_Handler},  // NMI
     {.handler = Fault_Handler},       // HardFault
     {.handler = Fault_Handler},       // MemManage
     {.handler = Fault_Handler},       // BusFault
     {.handler = Fault_Handler},       // UsageFault
-    {.handler = nullptr},           {.handler = nullptr}, {.handler = nullptr}, {.handler = nullptr},
+    {.handler = nullptr},
+    {.handler = nullptr},
+    {.handler = nullptr},
+    {.handler = nullptr},
     {.handler = Unexpected_Handler},  // SVCall
     {.handler = Unexpected_Handler},  // DebugMonitor
     {.handler = nullptr},
@@ -59,7 +63,7 @@ void enable_stack_guard() {
   write32(kMpuRnr, 0);
   write32(kMpuRbar, base);
   write32(kMpuRasr, (1u << 28) | (0u << 24) | ((kGuardSizeLog2 - 1) << 1) | 1u);  // XN, AP=none, SIZE, EN
-  write32(kMpuCtrl, (1u << 2) | 1u);  // PRIVDEFENA | ENABLE
+  write32(kMpuCtrl, (1u << 2) | 1u);                                              // PRIVDEFENA | ENABLE
   // Report MemManage, BusFault and UsageFault as themselves, not HardFault.
   write32(kShcsr, read32(kShcsr) | (1u << 16) | (1u << 17) | (1u << 18));
   asm volatile("dsb\n isb" ::: "memory");

@@ -200,7 +200,8 @@ SpkiParts parse_spki(ConstSpan der) {
   std::unique_ptr<X509_ALGOR, AlgorFree> algor(d2i_X509_ALGOR(nullptr, &p, c.end - p));
   if (!algor) fail("not a DER SubjectPublicKeyInfo: bad AlgorithmIdentifier (" + openssl_reason("malformed") + ")");
   std::unique_ptr<ASN1_BIT_STRING, BitStringFree> bits(d2i_ASN1_BIT_STRING(nullptr, &p, c.end - p));
-  if (!bits) fail("not a DER SubjectPublicKeyInfo: bad subjectPublicKey BIT STRING (" + openssl_reason("malformed") + ")");
+  if (!bits)
+    fail("not a DER SubjectPublicKeyInfo: bad subjectPublicKey BIT STRING (" + openssl_reason("malformed") + ")");
   if (p != c.end) fail("not a DER SubjectPublicKeyInfo: extra fields after the subjectPublicKey");
   SpkiParts out;
   const ASN1_OBJECT* obj = nullptr;
@@ -260,9 +261,8 @@ P8Parts parse_pkcs8(ConstSpan der) {
     if ((r & 0x80) != 0 || r != 0 || tag != V_ASN1_INTEGER || cls != V_ASN1_UNIVERSAL)
       fail("not a DER PrivateKeyInfo: no version INTEGER");
     if (len != 1 || p[0] != 0)
-      fail(len == 1 && p[0] == 1
-               ? "OneAsymmetricKey version 2 (with a publicKey) is not supported; only version 0 (v1)"
-               : "not a DER PrivateKeyInfo: unsupported version");
+      fail(len == 1 && p[0] == 1 ? "OneAsymmetricKey version 2 (with a publicKey) is not supported; only version 0 (v1)"
+                                 : "not a DER PrivateKeyInfo: unsupported version");
   }
   const unsigned char* p = der.data();
   std::unique_ptr<PKCS8_PRIV_KEY_INFO, P8Free> p8(d2i_PKCS8_PRIV_KEY_INFO(nullptr, &p, checked_long(der.size())));
@@ -352,8 +352,7 @@ PemBlock parse_pem(ConstSpan in) {
   std::array<char, 256> rest{};
   for (int r; (r = BIO_read(bio.get(), rest.data(), static_cast<int>(rest.size()))) > 0;)
     for (int i = 0; i < r; ++i)
-      if (!is_space(static_cast<std::uint8_t>(rest[static_cast<std::size_t>(i)])))
-        fail("data after the PEM block");
+      if (!is_space(static_cast<std::uint8_t>(rest[static_cast<std::size_t>(i)]))) fail("data after the PEM block");
   PemBlock out;
   out.label = name != nullptr ? name : "";
   out.der.assign(data, data + len);
@@ -461,12 +460,8 @@ ConstSpan read_element(ConstSpan in, std::size_t& pos, std::uint8_t tag, std::si
 SecureBytes encode_choice(const PrivateKey& key, PrivateForm form) {
   SecureBytes out;
   switch (form) {
-    case PrivateForm::seed:
-      append_element(out, kTagSeed, *key.seed);
-      break;
-    case PrivateForm::expanded:
-      append_element(out, kTagOctetString, key.expanded);
-      break;
+    case PrivateForm::seed: append_element(out, kTagSeed, *key.seed); break;
+    case PrivateForm::expanded: append_element(out, kTagOctetString, key.expanded); break;
     case PrivateForm::both: {
       const std::size_t inner = 1 + length_size(key.seed->size()) + key.seed->size() + 1 +
                                 length_size(key.expanded.size()) + key.expanded.size();
@@ -607,7 +602,8 @@ PrivateKey parse_private_octets(const Algorithm& alg, ConstSpan in) {
       return key;
     }
     case 0xa0:
-      fail(name_of(alg) + " private key: the seed is a constructed [0]; the specification has [0] IMPLICIT OCTET STRING");
+      fail(name_of(alg) +
+           " private key: the seed is a constructed [0]; the specification has [0] IMPLICIT OCTET STRING");
     default: {
       static constexpr char hex[] = "0123456789abcdef";
       const std::string tag{'0', 'x', hex[in[0] >> 4], hex[in[0] & 15]};
@@ -737,9 +733,7 @@ PublicKey public_of(const PrivateKey& key) {
       pub.bytes.assign(ek.begin(), ek.end());
       break;
     }
-    case Family::mldsa:
-      mldsa_public(alg, sk, pub.bytes);
-      break;
+    case Family::mldsa: mldsa_public(alg, sk, pub.bytes); break;
     case Family::slhdsa: {
       // sk = SK.seed ‖ SK.prf ‖ PK.seed ‖ PK.root; pk = PK.seed ‖ PK.root.
       const ConstSpan pk = sk.subspan(alg.secret_key_bytes - alg.public_key_bytes);
@@ -861,8 +855,10 @@ SecureBytes encode_private(const PrivateKey& key, Encoding encoding, std::option
            "' form exists only in DER and PEM");
     return key.expanded;
   }
-  const PrivateForm chosen =
-      family == Family::slhdsa ? PrivateForm::expanded : form ? *form : key.seed ? PrivateForm::seed : PrivateForm::expanded;
+  const PrivateForm chosen = family == Family::slhdsa ? PrivateForm::expanded
+                             : form                   ? *form
+                             : key.seed               ? PrivateForm::seed
+                                                      : PrivateForm::expanded;
   if (chosen != PrivateForm::expanded && !key.seed)
     fail(std::string("no seed is known for this ") + name_of(alg) + " key; only the expanded form can be written");
   const SecureBytes octets = family == Family::slhdsa ? key.expanded : encode_choice(key, chosen);

@@ -29,8 +29,8 @@ struct PQLAB_API Params {
   static constexpr std::int32_t beta = Tau * Eta;
   static constexpr int omega = Omega;
 
-  static constexpr std::size_t eta_bits = Eta == 2 ? 3 : 4;             // bitlen(2η)
-  static constexpr std::size_t z_bits = Gamma1Log2 + 1;                 // 1 + bitlen(γ1 - 1)
+  static constexpr std::size_t eta_bits = Eta == 2 ? 3 : 4;                     // bitlen(2η)
+  static constexpr std::size_t z_bits = Gamma1Log2 + 1;                         // 1 + bitlen(γ1 - 1)
   static constexpr std::size_t w1_bits = Gamma2 == (8380417 - 1) / 88 ? 6 : 4;  // bitlen((q-1)/2γ2 - 1)
   static constexpr std::size_t ctilde_bytes = Lambda / 4;
   static constexpr std::size_t pk_bytes = 32 + 320 * K;
@@ -55,12 +55,18 @@ inline constexpr std::size_t rnd_bytes = 32;
 inline constexpr std::size_t mu_bytes = 64;
 inline constexpr std::size_t max_context_bytes = 255;
 
-template <class P> using PublicKey = std::span<std::uint8_t, P::pk_bytes>;
-template <class P> using SecretKey = std::span<std::uint8_t, P::sk_bytes>;
-template <class P> using Signature = std::span<std::uint8_t, P::sig_bytes>;
-template <class P> using ConstPublicKey = std::span<const std::uint8_t, P::pk_bytes>;
-template <class P> using ConstSecretKey = std::span<const std::uint8_t, P::sk_bytes>;
-template <class P> using ConstSignature = std::span<const std::uint8_t, P::sig_bytes>;
+template <class P>
+using PublicKey = std::span<std::uint8_t, P::pk_bytes>;
+template <class P>
+using SecretKey = std::span<std::uint8_t, P::sk_bytes>;
+template <class P>
+using Signature = std::span<std::uint8_t, P::sig_bytes>;
+template <class P>
+using ConstPublicKey = std::span<const std::uint8_t, P::pk_bytes>;
+template <class P>
+using ConstSecretKey = std::span<const std::uint8_t, P::sk_bytes>;
+template <class P>
+using ConstSignature = std::span<const std::uint8_t, P::sig_bytes>;
 using Seed = std::span<const std::uint8_t, seed_bytes>;
 using Randomness = std::span<const std::uint8_t, rnd_bytes>;  // all zero: deterministic
 using Mu = std::span<const std::uint8_t, mu_bytes>;
@@ -68,8 +74,10 @@ using Message = std::span<const std::uint8_t>;
 using Context = std::span<const std::uint8_t>;  // 0..255 bytes
 
 // ML-DSA.KeyGen (Alg. 1) and ML-DSA.KeyGen_internal (Alg. 6) from ξ.
-template <class P> PQLAB_API Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
-template <class P> PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi);
+template <class P>
+PQLAB_API Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
+template <class P>
+PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi);
 
 // The public key (ρ, t1) of an expanded secret key, with the checks that
 // the key is what KeyGen_internal (Alg. 6) makes: every s1, s2 coefficient
@@ -78,7 +86,8 @@ template <class P> PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P
 // keys read from outside (the "expandedKey" form of the LAMPS private-key
 // CHOICE), where no seed can be checked against. Constant time in sk; only
 // the verdict is published.
-template <class P> PQLAB_API Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk);
+template <class P>
+PQLAB_API Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk);
 
 // Signing. Every form returns Status::invalid_key if sk holds an s1 or s2
 // coefficient outside [-η, η] (no valid key does), and the external forms
@@ -93,15 +102,16 @@ PQLAB_API Status sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message m
 // HashML-DSA.Sign (Alg. 4), hedged or with the caller's rnd.
 template <class P>
 PQLAB_API Status hash_sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
-                 RandomSource& rng);
+                           RandomSource& rng);
 template <class P>
 PQLAB_API Status hash_sign_with_rnd(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, hash::PreHash ph,
-                          Randomness rnd);
+                                    Randomness rnd);
 // ML-DSA.Sign_internal (Alg. 7) on the formatted message M'.
 template <class P>
 PQLAB_API Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_msg, Randomness rnd);
 // Alg. 7 from line 7 on, given μ (the "external μ" interface of ACVP).
-template <class P> PQLAB_API Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
+template <class P>
+PQLAB_API Status sign_mu(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd);
 
 // How Alg. 7's rejection loop trades memory for time. All three give the
 // same signature for the same key, μ and rnd.
@@ -127,12 +137,15 @@ PQLAB_API Status sign_mu_scheduled(SigningSchedule schedule, Signature<P> sig, C
 // Status::invalid_argument for a context over 255 bytes.
 //
 // ML-DSA.Verify (Alg. 3), HashML-DSA.Verify (Alg. 5).
-template <class P> PQLAB_API Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig);
+template <class P>
+PQLAB_API Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig);
 template <class P>
 PQLAB_API Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash ph, ConstSignature<P> sig);
 // ML-DSA.Verify_internal (Alg. 8) on M', and from μ (external μ).
-template <class P> PQLAB_API Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig);
-template <class P> PQLAB_API Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
+template <class P>
+PQLAB_API Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig);
+template <class P>
+PQLAB_API Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
 
 // Batch verification, for servers: up to max_batch independent ML-DSA.Verify
 // (Alg. 3) calls at once, their tr = H(pk) and final c̃ hashes run side by
@@ -141,8 +154,9 @@ template <class P> PQLAB_API Status verify_mu(ConstPublicKey<P> pk, Mu mu, Const
 // result, unless all five spans have one size between 1 and max_batch.
 inline constexpr std::size_t max_batch = 8;
 template <class P>
-PQLAB_API Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks, std::span<const Message> msgs,
-                    std::span<const Context> ctxs, std::span<const ConstSignature<P>> sigs);
+PQLAB_API Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>> pks,
+                              std::span<const Message> msgs, std::span<const Context> ctxs,
+                              std::span<const ConstSignature<P>> sigs);
 
 // μ = H(H(pk, 64) ‖ M', 64) (Alg. 7 line 6 / Alg. 8 line 7) for an
 // external-μ signer, with M' = 0 ‖ |ctx| ‖ ctx ‖ msg (Alg. 2 line 10).

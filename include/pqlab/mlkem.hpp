@@ -25,25 +25,39 @@ struct PQLAB_API Params {
   static constexpr std::size_t dk_bytes = 768 * K + 96;
   static constexpr std::size_t ct_bytes = 32 * (Du * K + Dv);
 };
-struct PQLAB_API MLKEM512 : Params<2, 3, 10, 4> { static constexpr const char* name = "ML-KEM-512"; };
-struct PQLAB_API MLKEM768 : Params<3, 2, 10, 4> { static constexpr const char* name = "ML-KEM-768"; };
-struct PQLAB_API MLKEM1024 : Params<4, 2, 11, 5> { static constexpr const char* name = "ML-KEM-1024"; };
+struct PQLAB_API MLKEM512 : Params<2, 3, 10, 4> {
+  static constexpr const char* name = "ML-KEM-512";
+};
+struct PQLAB_API MLKEM768 : Params<3, 2, 10, 4> {
+  static constexpr const char* name = "ML-KEM-768";
+};
+struct PQLAB_API MLKEM1024 : Params<4, 2, 11, 5> {
+  static constexpr const char* name = "ML-KEM-1024";
+};
 
 inline constexpr std::size_t shared_secret_bytes = 32;
 inline constexpr std::size_t seed_bytes = 32;
 
-template <class P> using EncapsKey = std::span<std::uint8_t, P::ek_bytes>;
-template <class P> using DecapsKey = std::span<std::uint8_t, P::dk_bytes>;
-template <class P> using Ciphertext = std::span<std::uint8_t, P::ct_bytes>;
-template <class P> using ConstEncapsKey = std::span<const std::uint8_t, P::ek_bytes>;
-template <class P> using ConstDecapsKey = std::span<const std::uint8_t, P::dk_bytes>;
-template <class P> using ConstCiphertext = std::span<const std::uint8_t, P::ct_bytes>;
+template <class P>
+using EncapsKey = std::span<std::uint8_t, P::ek_bytes>;
+template <class P>
+using DecapsKey = std::span<std::uint8_t, P::dk_bytes>;
+template <class P>
+using Ciphertext = std::span<std::uint8_t, P::ct_bytes>;
+template <class P>
+using ConstEncapsKey = std::span<const std::uint8_t, P::ek_bytes>;
+template <class P>
+using ConstDecapsKey = std::span<const std::uint8_t, P::dk_bytes>;
+template <class P>
+using ConstCiphertext = std::span<const std::uint8_t, P::ct_bytes>;
 using SharedSecret = std::span<std::uint8_t, shared_secret_bytes>;
 using Seed = std::span<const std::uint8_t, seed_bytes>;
 
 // ML-KEM.KeyGen (Alg. 19) and ML-KEM.KeyGen_internal (Alg. 16).
-template <class P> PQLAB_API Status keygen(EncapsKey<P> ek, DecapsKey<P> dk, RandomSource& rng);
-template <class P> PQLAB_API Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z);
+template <class P>
+PQLAB_API Status keygen(EncapsKey<P> ek, DecapsKey<P> dk, RandomSource& rng);
+template <class P>
+PQLAB_API Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z);
 
 // ML-KEM.Encaps (Alg. 20) and ML-KEM.Encaps_internal (Alg. 17). Both run the
 // encapsulation-key check of §7.2 first and return Status::invalid_key if
@@ -57,7 +71,8 @@ PQLAB_API Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKe
 // check of §7.3 (the H(ek) hash check) and returns Status::invalid_key if it
 // fails. A well-formed ciphertext never fails: a forged one yields the
 // implicit-rejection key.
-template <class P> PQLAB_API Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk);
+template <class P>
+PQLAB_API Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk);
 
 // Batches, for servers: up to max_batch independent operations in one call.
 // The SHA3/SHAKE hashes of all items (H(ek), G, J, and inside K-PKE the
@@ -73,21 +88,23 @@ template <class P>
 PQLAB_API Status keygen_batch(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks, RandomSource& rng);
 template <class P>
 PQLAB_API Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const DecapsKey<P>> dks,
-                           std::span<const Seed> ds, std::span<const Seed> zs);
+                                     std::span<const Seed> ds, std::span<const Seed> zs);
 template <class P>
 PQLAB_API Status encaps_batch(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
-                    std::span<const ConstEncapsKey<P>> eks, RandomSource& rng);
+                              std::span<const ConstEncapsKey<P>> eks, RandomSource& rng);
 template <class P>
 PQLAB_API Status encaps_batch_derand(std::span<const Ciphertext<P>> cts, std::span<const SharedSecret> keys,
-                           std::span<const ConstEncapsKey<P>> eks, std::span<const Seed> ms);
+                                     std::span<const ConstEncapsKey<P>> eks, std::span<const Seed> ms);
 template <class P>
 PQLAB_API Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCiphertext<P>> cts,
-                    std::span<const ConstDecapsKey<P>> dks);
+                              std::span<const ConstDecapsKey<P>> dks);
 
 // The input checks on their own: §7.2 (modulus check: ByteEncode12 of
 // ByteDecode12 of each polynomial gives the same bytes) and §7.3 (the hash
 // H(ek) stored in dk matches the ek stored in dk).
-template <class P> PQLAB_API Status check_encaps_key(ConstEncapsKey<P> ek);
-template <class P> PQLAB_API Status check_decaps_key(ConstDecapsKey<P> dk);
+template <class P>
+PQLAB_API Status check_encaps_key(ConstEncapsKey<P> ek);
+template <class P>
+PQLAB_API Status check_decaps_key(ConstDecapsKey<P> dk);
 
 }  // namespace pqlab::mlkem

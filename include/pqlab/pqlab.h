@@ -109,14 +109,12 @@ PQLAB_API size_t pqlab_seed_bytes(const pqlab_algorithm* alg);
 
 /* A fresh key pair: pk receives pqlab_public_key_bytes(alg) bytes, sk
  * pqlab_secret_key_bytes(alg) (the lengths must be exactly these). */
-PQLAB_API pqlab_status pqlab_keygen(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len, uint8_t* sk,
-                                    size_t sk_len);
+PQLAB_API pqlab_status pqlab_keygen(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len);
 /* The key pair determined by `seed` (pqlab_seed_bytes(alg) bytes):
  * ML-KEM.KeyGen_internal(d, z) (FIPS 203 Algorithm 16), ML-DSA.KeyGen_internal(xi)
  * (FIPS 204 Algorithm 6), slh_keygen_internal (FIPS 205 Algorithm 18). */
-PQLAB_API pqlab_status pqlab_keygen_from_seed(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len,
-                                              uint8_t* sk, size_t sk_len, const uint8_t* seed,
-                                              size_t seed_len);
+PQLAB_API pqlab_status pqlab_keygen_from_seed(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len, uint8_t* sk,
+                                              size_t sk_len, const uint8_t* seed, size_t seed_len);
 
 /* ---- KEMs (ML-KEM, FIPS 203). PQLAB_UNSUPPORTED for a signature scheme. ---- */
 
@@ -127,15 +125,15 @@ PQLAB_API pqlab_status pqlab_kem_encaps(const pqlab_algorithm* alg, uint8_t* ct,
                                         size_t ss_len, const uint8_t* pk, size_t pk_len);
 /* The same with the caller's 32-byte m in place of fresh randomness
  * (ML-KEM.Encaps_internal, Algorithm 17): for known-answer tests only. */
-PQLAB_API pqlab_status pqlab_kem_encaps_derand(const pqlab_algorithm* alg, uint8_t* ct, size_t ct_len,
-                                               uint8_t* ss, size_t ss_len, const uint8_t* pk, size_t pk_len,
-                                               const uint8_t* m, size_t m_len);
+PQLAB_API pqlab_status pqlab_kem_encaps_derand(const pqlab_algorithm* alg, uint8_t* ct, size_t ct_len, uint8_t* ss,
+                                               size_t ss_len, const uint8_t* pk, size_t pk_len, const uint8_t* m,
+                                               size_t m_len);
 /* ML-KEM.Decaps (FIPS 203 Algorithm 21): ss receives the shared secret of ct
  * under the decapsulation key sk. A well-formed but wrong ciphertext gives
  * PQLAB_OK and the implicit-rejection secret, never an error; the
  * section 7.3 checks of sk failing give PQLAB_INVALID_KEY. */
-PQLAB_API pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss, size_t ss_len,
-                                        const uint8_t* ct, size_t ct_len, const uint8_t* sk, size_t sk_len);
+PQLAB_API pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss, size_t ss_len, const uint8_t* ct,
+                                        size_t ct_len, const uint8_t* sk, size_t sk_len);
 
 /* ---- Signatures (ML-DSA, FIPS 204; SLH-DSA, FIPS 205). ----
  * PQLAB_UNSUPPORTED for a KEM. The context string ctx (0 to 255 bytes;
@@ -149,28 +147,27 @@ PQLAB_API pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss,
 /* ML-DSA.Sign (FIPS 204 Algorithm 2) / slh_sign (FIPS 205 Algorithm 22):
  * sig receives exactly pqlab_signature_bytes(alg) bytes. */
 PQLAB_API pqlab_status pqlab_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len, const uint8_t* msg,
-                                  size_t msg_len, const uint8_t* ctx, size_t ctx_len, const uint8_t* sk,
-                                  size_t sk_len, unsigned flags);
+                                  size_t msg_len, const uint8_t* ctx, size_t ctx_len, const uint8_t* sk, size_t sk_len,
+                                  unsigned flags);
 /* ML-DSA.Verify (Algorithm 3) / slh_verify (Algorithm 24): PQLAB_OK if sig
  * is a valid signature of msg and ctx under pk, PQLAB_INVALID_SIGNATURE if
  * not, including a signature of another length (the standards' verification
  * returns false for it). Other codes mean the call was malformed (a public
  * key of the wrong length, a context over 255 bytes, ...). */
-PQLAB_API pqlab_status pqlab_verify(const pqlab_algorithm* alg, const uint8_t* sig, size_t sig_len,
-                                    const uint8_t* msg, size_t msg_len, const uint8_t* ctx, size_t ctx_len,
-                                    const uint8_t* pk, size_t pk_len);
+PQLAB_API pqlab_status pqlab_verify(const pqlab_algorithm* alg, const uint8_t* sig, size_t sig_len, const uint8_t* msg,
+                                    size_t msg_len, const uint8_t* ctx, size_t ctx_len, const uint8_t* pk,
+                                    size_t pk_len);
 /* HashML-DSA (FIPS 204 Algorithms 4, 5) / HashSLH-DSA (FIPS 205 Algorithms
  * 23, 25): the message is hashed with `prehash`, one of "SHA2-224",
  * "SHA2-256", "SHA2-384", "SHA2-512", "SHA2-512/224", "SHA2-512/256",
  * "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE-128", "SHAKE-256"
  * (PQLAB_UNSUPPORTED for another). */
-PQLAB_API pqlab_status pqlab_hash_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len,
-                                       const uint8_t* msg, size_t msg_len, const uint8_t* ctx, size_t ctx_len,
-                                       const char* prehash, const uint8_t* sk, size_t sk_len, unsigned flags);
+PQLAB_API pqlab_status pqlab_hash_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len, const uint8_t* msg,
+                                       size_t msg_len, const uint8_t* ctx, size_t ctx_len, const char* prehash,
+                                       const uint8_t* sk, size_t sk_len, unsigned flags);
 PQLAB_API pqlab_status pqlab_hash_verify(const pqlab_algorithm* alg, const uint8_t* sig, size_t sig_len,
-                                         const uint8_t* msg, size_t msg_len, const uint8_t* ctx,
-                                         size_t ctx_len, const char* prehash, const uint8_t* pk,
-                                         size_t pk_len);
+                                         const uint8_t* msg, size_t msg_len, const uint8_t* ctx, size_t ctx_len,
+                                         const char* prehash, const uint8_t* pk, size_t pk_len);
 
 /* ---- Sizes as constants, for buffers on the stack. ---- */
 #define PQLAB_ML_KEM_512_PUBLIC_KEY_BYTES 800

@@ -11,8 +11,18 @@
 namespace pqlab::hash {
 
 enum class PreHash {
-  sha2_224, sha2_256, sha2_384, sha2_512, sha2_512_224, sha2_512_256,
-  sha3_224, sha3_256, sha3_384, sha3_512, shake128, shake256,
+  sha2_224,
+  sha2_256,
+  sha2_384,
+  sha2_512,
+  sha2_512_224,
+  sha2_512_256,
+  sha3_224,
+  sha3_256,
+  sha3_384,
+  sha3_512,
+  shake128,
+  shake256,
 };
 
 inline constexpr std::size_t prehash_max_digest_bytes = 64;
@@ -28,6 +38,6 @@ PQLAB_API std::span<const std::uint8_t, prehash_oid_bytes> prehash_oid(PreHash h
 PQLAB_API std::size_t prehash_digest_bytes(PreHash h);
 // PH(M) into the first prehash_digest_bytes(h) bytes of `out`; returns that length.
 PQLAB_API std::size_t prehash_compute(PreHash h, std::span<const std::uint8_t> msg,
-                            std::span<std::uint8_t, prehash_max_digest_bytes> out);
+                                      std::span<std::uint8_t, prehash_max_digest_bytes> out);
 
 }  // namespace pqlab::hash

@@ -49,10 +49,10 @@ enum class SignMode {
 };
 
 struct SignOptions {
-  ConstBytes context{};           // 0..255 bytes
+  ConstBytes context{};  // 0..255 bytes
   SignMode mode = SignMode::hedged;
-  ConstBytes rnd{};               // used only with explicit_rnd
-  std::string_view prehash{};     // empty: pure; else "SHA2-256", "SHAKE-128", ...
+  ConstBytes rnd{};            // used only with explicit_rnd
+  std::string_view prehash{};  // empty: pure; else "SHA2-256", "SHAKE-128", ...
 };
 
 struct SignatureOps {
@@ -69,9 +69,8 @@ struct SignatureOps {
   // signature of the wrong length fails the whole call (invalid_length),
   // as do spans of different sizes or an empty or over-long batch
   // (invalid_argument); then no result is written.
-  Status (*verify_batch)(std::span<Status> results, std::span<const ConstBytes> sigs,
-                         std::span<const ConstBytes> msgs, std::span<const ConstBytes> contexts,
-                         std::span<const ConstBytes> pks);
+  Status (*verify_batch)(std::span<Status> results, std::span<const ConstBytes> sigs, std::span<const ConstBytes> msgs,
+                         std::span<const ConstBytes> contexts, std::span<const ConstBytes> pks);
 };
 inline constexpr std::size_t max_sig_batch = 8;
 

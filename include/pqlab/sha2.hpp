@@ -89,9 +89,9 @@ using HmacSha256 = Hmac<Sha256>;
 using HmacSha512 = Hmac<Sha512>;
 
 PQLAB_API void hmac_sha256(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
-                 std::span<std::uint8_t, 32> mac);
+                           std::span<std::uint8_t, 32> mac);
 PQLAB_API void hmac_sha512(std::span<const std::uint8_t> key, std::span<const std::uint8_t> msg,
-                 std::span<std::uint8_t, 64> mac);
+                           std::span<std::uint8_t, 64> mac);
 
 // MGF1 (RFC 8017 B.2.1) over Sha256 or Sha512.
 //

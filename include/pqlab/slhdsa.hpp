@@ -63,13 +63,20 @@ struct PQLAB_API SLHDSA_SHAKE_256f : Params<32, 68, 17, 4,  9, 35, 4, 49, HashFa
 
 inline constexpr std::size_t max_context_bytes = 255;
 
-template <class P> using PublicKey = std::span<std::uint8_t, P::pk_bytes>;
-template <class P> using SecretKey = std::span<std::uint8_t, P::sk_bytes>;
-template <class P> using Signature = std::span<std::uint8_t, P::sig_bytes>;
-template <class P> using ConstPublicKey = std::span<const std::uint8_t, P::pk_bytes>;
-template <class P> using ConstSecretKey = std::span<const std::uint8_t, P::sk_bytes>;
-template <class P> using KeySeed = std::span<const std::uint8_t, P::seed_bytes>;
-template <class P> using OptRand = std::span<const std::uint8_t, P::n>;
+template <class P>
+using PublicKey = std::span<std::uint8_t, P::pk_bytes>;
+template <class P>
+using SecretKey = std::span<std::uint8_t, P::sk_bytes>;
+template <class P>
+using Signature = std::span<std::uint8_t, P::sig_bytes>;
+template <class P>
+using ConstPublicKey = std::span<const std::uint8_t, P::pk_bytes>;
+template <class P>
+using ConstSecretKey = std::span<const std::uint8_t, P::sk_bytes>;
+template <class P>
+using KeySeed = std::span<const std::uint8_t, P::seed_bytes>;
+template <class P>
+using OptRand = std::span<const std::uint8_t, P::n>;
 using Message = std::span<const std::uint8_t>;
 using Context = std::span<const std::uint8_t>;
 // Signatures to verify come with any length; a wrong one is rejected.
@@ -79,8 +86,10 @@ using ConstSignatureBytes = std::span<const std::uint8_t>;
 // from the random source; slh_keygen_internal (Alg. 18) takes them as
 // seed = SK.seed ‖ SK.prf ‖ PK.seed. sk = SK.seed ‖ SK.prf ‖ PK.seed ‖
 // PK.root, pk = PK.seed ‖ PK.root.
-template <class P> PQLAB_API Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
-template <class P> PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, KeySeed<P> seed);
+template <class P>
+PQLAB_API Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng);
+template <class P>
+PQLAB_API Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, KeySeed<P> seed);
 
 // Pure SLH-DSA signing (Alg. 22) over M' = 0 ‖ |ctx| ‖ ctx ‖ M.
 // Hedged: opt_rand fresh from `rng`. Deterministic: opt_rand = PK.seed.
@@ -91,18 +100,19 @@ PQLAB_API Status sign(Signature<P> sig, Message msg, Context ctx, ConstSecretKey
 template <class P>
 PQLAB_API Status sign_deterministic(Signature<P> sig, Message msg, Context ctx, ConstSecretKey<P> sk);
 template <class P>
-PQLAB_API Status sign_with_opt_rand(Signature<P> sig, Message msg, Context ctx, ConstSecretKey<P> sk, OptRand<P> opt_rand);
+PQLAB_API Status sign_with_opt_rand(Signature<P> sig, Message msg, Context ctx, ConstSecretKey<P> sk,
+                                    OptRand<P> opt_rand);
 
 // HashSLH-DSA signing (Alg. 23) over M' = 1 ‖ |ctx| ‖ ctx ‖ OID(PH) ‖ PH(M).
 template <class P>
 PQLAB_API Status hash_sign(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph, ConstSecretKey<P> sk,
-                 RandomSource& rng);
+                           RandomSource& rng);
 template <class P>
 PQLAB_API Status hash_sign_deterministic(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph,
-                               ConstSecretKey<P> sk);
+                                         ConstSecretKey<P> sk);
 template <class P>
 PQLAB_API Status hash_sign_with_opt_rand(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph,
-                               ConstSecretKey<P> sk, OptRand<P> opt_rand);
+                                         ConstSecretKey<P> sk, OptRand<P> opt_rand);
 
 // slh_sign_internal (Alg. 19): signs M as given, with the caller's opt_rand.
 template <class P>

@@ -7,14 +7,14 @@
 
 namespace pqlab {
 
-enum class [[nodiscard]] Status {
-  ok = 0,
-  invalid_length,     // an input or output buffer has the wrong size
-  invalid_key,        // a key fails the checks its standard requires
-  invalid_signature,  // a signature does not verify (or is malformed)
-  invalid_argument,   // e.g. a context string over 255 bytes
-  random_failure,     // the random source could not deliver bytes
-  unsupported,        // unknown algorithm, backend or hash function
+enum class [[nodiscard]] Status{
+    ok = 0,
+    invalid_length,     // an input or output buffer has the wrong size
+    invalid_key,        // a key fails the checks its standard requires
+    invalid_signature,  // a signature does not verify (or is malformed)
+    invalid_argument,   // e.g. a context string over 255 bytes
+    random_failure,     // the random source could not deliver bytes
+    unsupported,        // unknown algorithm, backend or hash function
 };
 
 // A short English description, for messages shown to people.

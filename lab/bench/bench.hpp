@@ -57,7 +57,7 @@ struct Throughput {
 struct OperationResult {
   std::string algorithm, family, kind, backend, operation;
   std::size_t items_per_call = 1;  // operations per call (batch calls)
-  Summary ticks;  // per operation (a call's time / items_per_call), in tick_unit()
+  Summary ticks;                   // per operation (a call's time / items_per_call), in tick_unit()
   double median_us = 0, p90_us = 0, ops_per_s = 0;
   std::optional<std::size_t> peak_stack_bytes;
   std::optional<HeapUse> heap;

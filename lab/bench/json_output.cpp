@@ -102,9 +102,9 @@ json bench_to_json(const BenchResults& r) {
             {"warmup_s", p.warmup_s},
             {"message_bytes", r.plan.message_bytes},
             {"kernels", r.kernels},
-            {"memory_method", r.plan.measure_memory ? "painted-stack high-water mark on a dedicated thread; " +
-                                                          heap_hook_method()
-                                                    : "not measured"},
+            {"memory_method", r.plan.measure_memory
+                                  ? "painted-stack high-water mark on a dedicated thread; " + heap_hook_method()
+                                  : "not measured"},
             {"throughput_seconds", r.plan.throughput ? json(r.plan.throughput_seconds) : json(nullptr)}}},
           {"load",
            {{"before", r.load_before},

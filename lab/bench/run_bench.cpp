@@ -71,9 +71,8 @@ struct StepCounter {
   double fraction() const { return total == 0 ? -1 : static_cast<double>(done) / static_cast<double>(total); }
 };
 
-void measure_subject(const Subject& s, const std::string& backend, const BenchPlan& plan,
-                     const TimingSetup& timing, const Progress& progress, StepCounter& steps,
-                     std::vector<OperationResult>& out) {
+void measure_subject(const Subject& s, const std::string& backend, const BenchPlan& plan, const TimingSetup& timing,
+                     const Progress& progress, StepCounter& steps, std::vector<OperationResult>& out) {
   const Instance instance = s.instantiate();
   for (const Operation& op : instance.operations) {
     if (progress) progress(s.name + " " + op.name + " [" + backend + "]", steps.fraction());

@@ -105,8 +105,8 @@ std::vector<std::string> selected_kernels(const BenchPlan& plan) {
     if (std::find(kKnownBackends.begin(), kKnownBackends.end(), l) == kKnownBackends.end())
       throw SelectionError("unknown kernel backend '" + r + "' (known: " + join(kKnownBackends) + ", all)");
     if (std::find(available.begin(), available.end(), l) == available.end())
-      throw SelectionError("kernel backend '" + r + "' is not available in this build on this CPU (available: " +
-                           join(available) + ")");
+      throw SelectionError("kernel backend '" + r +
+                           "' is not available in this build on this CPU (available: " + join(available) + ")");
     out.push_back(l);
   }
   std::vector<std::string> unique;

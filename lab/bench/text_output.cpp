@@ -40,8 +40,8 @@ std::string bench_to_csv(const BenchResults& r) {
         << r.timing.unit << ',' << fixed(o.ticks.median, 0) << ',' << fixed(o.ticks.q1, 0) << ','
         << fixed(o.ticks.q3, 0) << ',' << fixed(o.ticks.p90, 0) << ',' << fixed(o.median_us, 3) << ','
         << fixed(o.p90_us, 3) << ',' << fixed(o.ops_per_s, 1) << ',' << optional_size(o.peak_stack_bytes) << ','
-        << (o.heap ? std::to_string(o.heap->allocations) : "") << ','
-        << (o.heap ? std::to_string(o.heap->bytes) : "") << ',';
+        << (o.heap ? std::to_string(o.heap->allocations) : "") << ',' << (o.heap ? std::to_string(o.heap->bytes) : "")
+        << ',';
     if (o.throughput)
       out << o.throughput->threads << ',' << fixed(o.throughput->single_thread_ops_per_s, 1) << ','
           << fixed(o.throughput->all_threads_ops_per_s, 1);
@@ -65,8 +65,8 @@ std::string bench_to_table(const BenchResults& r) {
     out << "WARNING: the machine was busy (above " << fixed(kSuspectLoadPerCore, 1)
         << " runnable tasks per CPU): these figures are suspect; measure again on an idle machine\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s\n", "algorithm", "backend",
-                "op", "median", "IQR", "p90", "µs", "ops/s", "stack", "heap");
+  std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s\n", "algorithm", "backend", "op",
+                "median", "IQR", "p90", "µs", "ops/s", "stack", "heap");
   out << line;
   for (const OperationResult& o : r.results) {
     std::snprintf(line, sizeof line, "%-20s %-9s %-13s %11s %9s %11s %10s %10s %9s %10s", o.algorithm.c_str(),

@@ -47,10 +47,11 @@ MachineInfo describe_machine() {
     }
   }
   if (m.cpu_model.empty()) m.cpu_model = "unknown";
-  static const char* const relevant[] = {"sse4_2",   "avx",         "avx2",       "bmi2",       "adx",
-                                         "aes",      "sha_ni",      "avx512f",    "avx512bw",   "avx512vl",
-                                         "avx512dq", "avx512ifma",  "avx512vbmi", "constant_tsc", "nonstop_tsc",
-                                         "tsc_known_freq", "hypervisor"};
+  static const char* const relevant[] = {"sse4_2",     "avx",          "avx2",        "bmi2",
+                                         "adx",        "aes",          "sha_ni",      "avx512f",
+                                         "avx512bw",   "avx512vl",     "avx512dq",    "avx512ifma",
+                                         "avx512vbmi", "constant_tsc", "nonstop_tsc", "tsc_known_freq",
+                                         "hypervisor"};
   for (const char* f : relevant)
     if (std::find(m.cpu_flags.begin(), m.cpu_flags.end(), f) != m.cpu_flags.end()) m.relevant_cpu_flags.push_back(f);
   m.hypervisor = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "hypervisor") != m.cpu_flags.end();

@@ -9,7 +9,9 @@ namespace pqlab::lab {
 
 std::vector<double> sample_ticks(const std::function<void()>& op, const SamplingPolicy& policy) {
   using Clock = std::chrono::steady_clock;
-  const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  const auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
 
   const auto warm_start = Clock::now();
   do op();

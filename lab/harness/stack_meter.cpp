@@ -41,8 +41,7 @@ std::size_t used_from_top(const unsigned char* base, std::size_t size) {
 }  // namespace
 
 void run_on_painted_stack(const std::function<void()>& fn,
-                          const std::function<void(std::span<const unsigned char>)>& inspect,
-                          std::size_t stack_bytes) {
+                          const std::function<void(std::span<const unsigned char>)>& inspect, std::size_t stack_bytes) {
   void* mem = mmap(nullptr, stack_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) throw std::runtime_error("stack meter: cannot map a stack");
   auto* base = static_cast<unsigned char*>(mem);
@@ -74,8 +73,8 @@ namespace {
 
 std::size_t stack_used_by(const std::function<void()>& fn, std::size_t stack_bytes) {
   std::size_t used = 0;
-  run_on_painted_stack(fn, [&](std::span<const unsigned char> s) { used = used_from_top(s.data(), s.size()); },
-                       stack_bytes);
+  run_on_painted_stack(
+      fn, [&](std::span<const unsigned char> s) { used = used_from_top(s.data(), s.size()); }, stack_bytes);
   return used;
 }
 

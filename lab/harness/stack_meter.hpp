@@ -14,8 +14,7 @@ inline constexpr std::size_t kDefaultMeteredStackBytes = std::size_t{16} << 20;
 
 // Bytes of stack `fn` used beyond what an empty function uses. Exceptions
 // thrown by `fn` are rethrown on the calling thread.
-std::size_t measure_peak_stack(const std::function<void()>& fn,
-                               std::size_t stack_bytes = kDefaultMeteredStackBytes);
+std::size_t measure_peak_stack(const std::function<void()>& fn, std::size_t stack_bytes = kDefaultMeteredStackBytes);
 
 // Runs `fn` on a thread whose stack was painted first, then hands that
 // stack's bytes (lowest address first) to `inspect` before they are freed:

@@ -22,8 +22,10 @@ double measure_throughput(const OperationFactory& make_op, std::size_t threads, 
   for (std::size_t i = 0; i < threads; ++i) {
     workers.emplace_back([&, i] {
       try {
-        if (threads <= cpus.size()) pin_current_thread(cpus[i]);
-        else unpin_current_thread();
+        if (threads <= cpus.size())
+          pin_current_thread(cpus[i]);
+        else
+          unpin_current_thread();
         const std::function<void()> op = make_op();
         ready.fetch_add(1);
         while (!go.load()) std::this_thread::yield();

@@ -170,8 +170,8 @@ std::string markdown_to_html(const std::string& markdown, const fs::path& dir, c
       std::size_t level = l.find_first_not_of('#');
       if (level == std::string::npos) level = l.size();
       const std::string tag = "h" + std::to_string(std::min<std::size_t>(level, 6));
-      body += "<" + tag + ">" + inline_html(level < l.size() ? std::string_view(l).substr(level + 1) : "", dir) +
-              "</" + tag + ">\n";
+      body += "<" + tag + ">" + inline_html(level < l.size() ? std::string_view(l).substr(level + 1) : "", dir) + "</" +
+              tag + ">\n";
     } else if (l[0] == '|') {
       flush_paragraph();
       body += "<table>\n";
@@ -207,8 +207,9 @@ std::string markdown_to_html(const std::string& markdown, const fs::path& dir, c
   flush_paragraph();
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-         "<title>" + escape(title) + "</title>\n<style>" + kStyle + "</style>\n" + kCheckScript +
-         "\n</head>\n<body>\n" + body + "</body>\n</html>\n";
+         "<title>" +
+         escape(title) + "</title>\n<style>" + kStyle + "</style>\n" + kCheckScript + "\n</head>\n<body>\n" + body +
+         "</body>\n</html>\n";
 }
 
 }  // namespace pqlab::lab

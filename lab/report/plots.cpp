@@ -32,8 +32,9 @@ std::string find_python() {
 }  // namespace
 
 const std::vector<std::string>& plot_files() {
-  static const std::vector<std::string> files = {"time.png", "bytes.png", "memory.png", "tls.png",
-                                                 "tls_latency.png", "tls_auth_bytes.png", "tls_auth_latency.png"};
+  static const std::vector<std::string> files = {
+      "time.png",        "bytes.png",          "memory.png",          "tls.png",
+      "tls_latency.png", "tls_auth_bytes.png", "tls_auth_latency.png"};
   return files;
 }
 
@@ -47,8 +48,9 @@ PlotOutcome draw_plots(const fs::path& out_dir, const fs::path& report_json) {
   }
   const std::string python = find_python();
   if (python.empty()) {
-    out.note = "no python3 with matplotlib found (install python3-matplotlib, or set PQLAB_PYTHON); rerun "
-               "`python3 report_plots.py report.json .` in the report directory once it is installed";
+    out.note =
+        "no python3 with matplotlib found (install python3-matplotlib, or set PQLAB_PYTHON); rerun "
+        "`python3 report_plots.py report.json .` in the report directory once it is installed";
     return out;
   }
   for (const std::string& f : plot_files()) fs::remove(out_dir / f);

@@ -93,15 +93,16 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
   // fast SLH-DSA-128f sets (the 's' sets sign for seconds each), and the
   // classical baselines.
   if (options.quick && plan.algorithms.empty())
-    plan.algorithms = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87",
-                       "SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f", "classical"};
+    plan.algorithms = {"ML-KEM-512", "ML-KEM-768",        "ML-KEM-1024",        "ML-DSA-44", "ML-DSA-65",
+                       "ML-DSA-87",  "SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f", "classical"};
   // The six SLH-DSA 's' sets sign for seconds each: the default run
   // measures them on the best backend only, and every other algorithm on
   // every backend, so that it stays near 10 minutes on a 2-core machine.
   for (const Algorithm& a : algorithms())
     if (a.name.starts_with("SLH-DSA-") && a.name.ends_with("s")) plan.best_backend_only.emplace_back(a.name);
   ctx.generated = utc_now();
-  ctx.command = options.command.empty() ? "pqlab report" + std::string(options.quick ? " --quick" : "") : options.command;
+  ctx.command = options.command.empty() ? "pqlab report" + std::string(options.quick ? " --quick" : "")
+                                        : options.command;
   ctx.git_commit = source_commit();
   std::vector<std::unique_ptr<Section>> sections = standard_sections();
 
@@ -162,13 +163,15 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
 
   std::string md = "# pqlab report\n\n";
   md += "Generated " + ctx.generated + " by `" + ctx.command + "` from commit `" + ctx.git_commit + "` on " +
-        ctx.bench.machine.cpu_model + ". Every figure outside the sections of published figures was measured by "
+        ctx.bench.machine.cpu_model +
+        ". Every figure outside the sections of published figures was measured by "
         "this run on this machine.";
-  if (options.quick) md += " **Quick mode**: short measurements, for CI and a first look; run without --quick for the real figures.";
+  if (options.quick)
+    md += " **Quick mode**: short measurements, for CI and a first look; run without --quick for the real figures.";
   md += "\n\n";
   if (ctx.load_suspect())
-    md += "**Warning: the machine was busy during this run (load average up to " + fixed(ctx.max_load(), 2) +
-          " on " + std::to_string(ctx.cpus) + " CPUs, above " + fixed(kSuspectLoadPerCore, 1) +
+    md += "**Warning: the machine was busy during this run (load average up to " + fixed(ctx.max_load(), 2) + " on " +
+          std::to_string(ctx.cpus) + " CPUs, above " + fixed(kSuspectLoadPerCore, 1) +
           " per CPU): the measured figures are suspect.** See \"Machine load\" at the end.\n\n";
   for (auto& s : sections) md += "## " + s->title() + "\n\n" + s->markdown(ctx) + "\n";
   md += "## Machine load\n\n" + md_load(ctx);

@@ -91,7 +91,6 @@ std::string md_load(const ReportContext& ctx);
 // read from `dir` and inlined as a data: URI; no external reference. The
 // page sets data-render="ok" on <html> once every image has decoded, and
 // data-render="error" on a script error or a broken image.
-std::string markdown_to_html(const std::string& markdown, const std::filesystem::path& dir,
-                             const std::string& title);
+std::string markdown_to_html(const std::string& markdown, const std::filesystem::path& dir, const std::string& title);
 
 }  // namespace pqlab::lab

@@ -14,8 +14,7 @@ namespace {
 using Buffer = std::vector<std::uint8_t>;
 
 void require_ok(Status s, const Algorithm& alg, const char* what) {
-  if (s != Status::ok)
-    throw std::runtime_error(std::string(alg.name) + " " + what + " failed: " + describe(s));
+  if (s != Status::ok) throw std::runtime_error(std::string(alg.name) + " " + what + " failed: " + describe(s));
 }
 
 Buffer random_bytes(std::size_t n) {
@@ -50,10 +49,10 @@ void add_encaps_batch(Instance& in, const std::shared_ptr<KemState>& st, const A
     st->batch_ct_spans.emplace_back(st->batch_ct[i]);
     st->batch_ss_spans.emplace_back(st->batch_ss[i]);
   }
-  Operation op{"encaps-batch" + std::to_string(max_kem_batch), [st, &ops, &alg] {
-                 require_ok(ops.encaps_batch(st->batch_ct_spans, st->batch_ss_spans, st->batch_ek_spans,
-                                             system_random()),
-                            alg, "encaps batch");
+  Operation op{"encaps-batch" + std::to_string(max_kem_batch),
+               [st, &ops, &alg] {
+    require_ok(ops.encaps_batch(st->batch_ct_spans, st->batch_ss_spans, st->batch_ek_spans, system_random()), alg,
+               "encaps batch");
                }};
   op.items = max_kem_batch;
   in.operations.push_back(std::move(op));
@@ -142,8 +141,8 @@ Instance signature_instance(const Algorithm& alg, std::size_t message_bytes) {
                              require_ok(ops.keygen(st->scratch_pk, st->scratch_sk, system_random()), alg, "keygen");
                            }});
   in.operations.push_back({"sign", [st, &ops, &alg] {
-                             require_ok(ops.sign(st->scratch_sig, st->msg, st->sk, SignOptions{}, system_random()),
-                                        alg, "sign");
+                             require_ok(ops.sign(st->scratch_sig, st->msg, st->sk, SignOptions{}, system_random()), alg,
+                                        "sign");
                            }});
   in.operations.push_back(
       {"verify", [st, &ops, &alg] { require_ok(ops.verify(st->sig, st->msg, st->pk, SignOptions{}), alg, "verify"); }});

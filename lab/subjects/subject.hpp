@@ -34,7 +34,7 @@ struct Subject {
   // agreement the "ciphertext" is the public key sent to the peer.
   std::size_t public_key_bytes = 0, secret_key_bytes = 0, ciphertext_bytes = 0, signature_bytes = 0,
               shared_secret_bytes = 0;
-  std::string size_note;           // how the sizes were taken (encodings)
+  std::string size_note;  // how the sizes were taken (encodings)
   std::vector<std::string> operation_names;
   std::function<Instance()> instantiate;
   bool uses_kernels() const { return family == SubjectFamily::post_quantum; }

@@ -49,8 +49,8 @@ void add_ext(X509* cert, X509* issuer, int nid, const char* value) {
 void set_name(X509_NAME* name, const std::string& cn) {
   const auto* org = reinterpret_cast<const unsigned char*>("pqlab lab");
   if (!X509_NAME_add_entry_by_txt(name, "O", MBSTRING_ASC, org, -1, -1, 0) ||
-      !X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(cn.c_str()), -1,
-                                  -1, 0))
+      !X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(cn.c_str()), -1, -1,
+                                  0))
     fail("certificate name");
 }
 
@@ -71,8 +71,7 @@ Cert make_cert(Level level, const std::string& scheme, EVP_PKEY* subject_key, X5
   const bool serial_ok = bn != nullptr && BN_to_ASN1_INTEGER(bn, X509_get_serialNumber(x)) != nullptr;
   BN_free(bn);
   const long days = level == Level::leaf ? 90 : level == Level::intermediate ? 5 * 365 : 20 * 365;
-  if (!serial_ok || !X509_set_version(x, X509_VERSION_3) ||
-      X509_gmtime_adj(X509_getm_notBefore(x), -3600) == nullptr ||
+  if (!serial_ok || !X509_set_version(x, X509_VERSION_3) || X509_gmtime_adj(X509_getm_notBefore(x), -3600) == nullptr ||
       X509_gmtime_adj(X509_getm_notAfter(x), days * 24 * 3600) == nullptr || !X509_set_pubkey(x, subject_key))
     fail("certificate fields");
   const std::string cn = level == Level::leaf           ? "localhost"
@@ -161,8 +160,7 @@ ChainSpec parse_chain(const std::string& text) {
     if (slash == std::string::npos) break;
     start = slash + 1;
   }
-  if (parts.size() != 3)
-    throw TlsError("--chain '" + text + "': expected ROOT/INTERMEDIATE/LEAF (three scheme names)");
+  if (parts.size() != 3) throw TlsError("--chain '" + text + "': expected ROOT/INTERMEDIATE/LEAF (three scheme names)");
   for (const std::string& p : parts) check_scheme(p);
   return {parts[0], parts[1], parts[2]};
 }

@@ -22,8 +22,8 @@ bool is_classical_scheme(const std::string& name);  // ECDSA-P256, RSA-2048, Ed2
 struct ChainSpec {
   std::string root, intermediate, leaf;
   bool uniform() const { return root == intermediate && intermediate == leaf; }
-  bool classical() const;                // all three classical
-  std::string label() const;             // "ML-DSA-65" or "SLH-DSA-SHA2-128s/ML-DSA-65/ML-DSA-44"
+  bool classical() const;     // all three classical
+  std::string label() const;  // "ML-DSA-65" or "SLH-DSA-SHA2-128s/ML-DSA-65/ML-DSA-44"
   bool operator==(const ChainSpec&) const = default;
 };
 // One scheme name (a uniform chain); TlsError "unknown certificate kind".

@@ -17,13 +17,11 @@ namespace {
 std::uint64_t thread_cpu_ns() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
-         static_cast<std::uint64_t>(ts.tv_nsec);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
 // BIO callback on the socket BIO: counts what actually went over the wire.
-long count_bytes(BIO* bio, int oper, const char* argp, std::size_t, int, long, int ret,
-                 std::size_t* processed) {
+long count_bytes(BIO* bio, int oper, const char* argp, std::size_t, int, long, int ret, std::size_t* processed) {
   auto* wire = reinterpret_cast<WireCount*>(BIO_get_callback_arg(bio));
   if (wire == nullptr || ret <= 0 || processed == nullptr || *processed == 0) return ret;
   const std::uint64_t n = *processed;

@@ -29,10 +29,10 @@ struct WireCount {
 
 struct EndpointResult {
   bool ok = false;
-  std::string error;        // OpenSSL's error queue on failure
-  int alert_sent = -1;      // TLS alert description sent, -1 if none
-  int alert_received = -1;  // TLS alert description received, -1 if none
-  std::uint64_t cpu_ns = 0; // thread CPU time inside SSL_connect / SSL_accept
+  std::string error;         // OpenSSL's error queue on failure
+  int alert_sent = -1;       // TLS alert description sent, -1 if none
+  int alert_received = -1;   // TLS alert description received, -1 if none
+  std::uint64_t cpu_ns = 0;  // thread CPU time inside SSL_connect / SSL_accept
   WireCount wire;
 };
 

@@ -12,9 +12,10 @@ constexpr std::uint8_t client_hello = 1, server_hello = 2;
 constexpr unsigned key_share_extension = 0x0033;
 
 // SHA-256("HelloRetryRequest"), the ServerHello.random of an HRR (RFC 8446 §4.1.3).
-constexpr std::array<std::uint8_t, 32> hello_retry_random = {
-    0xCF, 0x21, 0xAD, 0x74, 0xE5, 0x9A, 0x61, 0x11, 0xBE, 0x1D, 0x8C, 0x02, 0x1E, 0x65, 0xB8, 0x91,
-    0xC2, 0xA2, 0x11, 0x16, 0x7A, 0xBB, 0x8C, 0x5E, 0x07, 0x9E, 0x09, 0xE2, 0xC8, 0xA8, 0x33, 0x9C};
+constexpr std::array<std::uint8_t, 32> hello_retry_random = {0xCF, 0x21, 0xAD, 0x74, 0xE5, 0x9A, 0x61, 0x11,
+                                                             0xBE, 0x1D, 0x8C, 0x02, 0x1E, 0x65, 0xB8, 0x91,
+                                                             0xC2, 0xA2, 0x11, 0x16, 0x7A, 0xBB, 0x8C, 0x5E,
+                                                             0x07, 0x9E, 0x09, 0xE2, 0xC8, 0xA8, 0x33, 0x9C};
 
 // A bounds-checked reader over public wire bytes.
 class Reader {
@@ -34,8 +35,10 @@ class Reader {
     return v;
   }
   void skip(std::size_t bytes) {
-    if (bytes > left()) ok_ = false;
-    else at_ += bytes;
+    if (bytes > left())
+      ok_ = false;
+    else
+      at_ += bytes;
   }
   Reader sub(std::size_t bytes) {
     if (bytes > left()) {
@@ -84,13 +87,13 @@ std::optional<HelloSizes> parse_hello(const std::vector<std::uint8_t>& flight, b
   hello.take(2);  // legacy_version
   sizes.hello_retry = !client && hello.left() >= 32 &&
                       std::equal(hello_retry_random.begin(), hello_retry_random.end(), hello.here());
-  hello.skip(32);                    // random
-  hello.skip(hello.take(1));         // legacy_session_id
+  hello.skip(32);             // random
+  hello.skip(hello.take(1));  // legacy_session_id
   if (client) {
-    hello.skip(hello.take(2));       // cipher_suites
-    hello.skip(hello.take(1));       // legacy_compression_methods
+    hello.skip(hello.take(2));  // cipher_suites
+    hello.skip(hello.take(1));  // legacy_compression_methods
   } else {
-    hello.skip(2 + 1);               // cipher_suite, legacy_compression_method
+    hello.skip(2 + 1);  // cipher_suite, legacy_compression_method
   }
   Reader extensions = hello.sub(hello.take(2));
   while (extensions.ok() && extensions.left() > 0) {

@@ -163,34 +163,34 @@ AuthResult measure_auth(const Chain& chain, const AuthPlan& plan) {
   for (int run = 0; run < plan.runs; ++run) {
     r.sign_cv.runs_us.push_back(time_run(
         [&] {
-          sig = sign_cv(leaf, leaf_key, tbs);
-          sig_lengths.push_back(sig.size());
+      sig = sign_cv(leaf, leaf_key, tbs);
+      sig_lengths.push_back(sig.size());
         },
         plan));
     r.verify_cv.runs_us.push_back(time_run(
         [&] {
-          if (!verify_cv(leaf, leaf_key, sig, tbs)) fail(leaf + ": CertificateVerify does not verify");
+      if (!verify_cv(leaf, leaf_key, sig, tbs)) fail(leaf + ": CertificateVerify does not verify");
         },
         plan));
     r.verify_leaf.runs_us.push_back(time_run(
         [&] {
-          if (X509_verify(chain.leaf.get(), X509_get0_pubkey(chain.intermediate.get())) != 1) fail("leaf signature");
+      if (X509_verify(chain.leaf.get(), X509_get0_pubkey(chain.intermediate.get())) != 1) fail("leaf signature");
         },
         plan));
     r.verify_intermediate.runs_us.push_back(time_run(
         [&] {
-          if (X509_verify(chain.intermediate.get(), X509_get0_pubkey(chain.root.get())) != 1)
-            fail("intermediate signature");
+      if (X509_verify(chain.intermediate.get(), X509_get0_pubkey(chain.root.get())) != 1)
+        fail("intermediate signature");
         },
         plan));
     r.parse_chain.runs_us.push_back(time_run(
         [&] {
-          for (const std::vector<unsigned char>* der : {&leaf_der, &int_der}) {
-            const unsigned char* p = der->data();
-            X509* x = d2i_X509(nullptr, &p, static_cast<long>(der->size()));
-            if (x == nullptr || X509_get0_pubkey(x) == nullptr) fail("certificate parse");
-            X509_free(x);
-          }
+      for (const std::vector<unsigned char>* der : {&leaf_der, &int_der}) {
+        const unsigned char* p = der->data();
+        X509* x = d2i_X509(nullptr, &p, static_cast<long>(der->size()));
+        if (x == nullptr || X509_get0_pubkey(x) == nullptr) fail("certificate parse");
+        X509_free(x);
+      }
         },
         plan));
   }

@@ -53,7 +53,7 @@ struct AuthResult {
   std::size_t leaf_der_bytes = 0, intermediate_der_bytes = 0, root_der_bytes = 0;
   std::size_t leaf_public_key_bytes = 0, intermediate_public_key_bytes = 0, root_public_key_bytes = 0;
   std::size_t leaf_signature_bytes = 0, intermediate_signature_bytes = 0;  // in the certificates
-  std::size_t certificate_verify_signature_bytes = 0;  // median (ECDSA's DER length varies)
+  std::size_t certificate_verify_signature_bytes = 0;                      // median (ECDSA's DER length varies)
   std::uint64_t certificate_message_bytes = 0, certificate_verify_message_bytes = 0;
   // Server: sign CertificateVerify. Client: parse the two certificates
   // (d2i_X509 and the public keys), verify CertificateVerify with the

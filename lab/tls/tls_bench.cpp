@@ -212,7 +212,8 @@ std::vector<BaselineComparison> baseline_comparisons(const std::vector<ConfigRes
       if (&base == &r || base.config.cert != r.config.cert || base.config.group != "x25519" ||
           base.config.policy != KeySharePolicy::exact)
         continue;
-      out.push_back({r.config.label(), base.config.label(), compare_runs(base.total_cpu_us_runs(), r.total_cpu_us_runs())});
+      out.push_back(
+          {r.config.label(), base.config.label(), compare_runs(base.total_cpu_us_runs(), r.total_cpu_us_runs())});
       break;
     }
   }
@@ -334,7 +335,9 @@ std::vector<double> ConfigResult::total_cpu_us_runs() const {
   return t;
 }
 
-bool TlsBenchResults::load_suspect() const { return pqlab::lab::load_is_suspect(std::max(load_before, load_after), cpus); }
+bool TlsBenchResults::load_suspect() const {
+  return pqlab::lab::load_is_suspect(std::max(load_before, load_after), cpus);
+}
 
 const char* policy_name(KeySharePolicy p) { return p == KeySharePolicy::exact ? "exact" : "browser"; }
 
@@ -344,9 +347,7 @@ KeySharePolicy parse_policy(const std::string& name) {
   throw TlsError("unknown key-share policy '" + name + "' (exact, browser)");
 }
 
-std::string ComposedConfig::label() const {
-  return chain.label() + " + " + group + " (" + policy_name(policy) + ")";
-}
+std::string ComposedConfig::label() const { return chain.label() + " + " + group + " (" + policy_name(policy) + ")"; }
 
 std::vector<ComposedConfig> default_composed_configs() {
   std::vector<ComposedConfig> c;
@@ -361,9 +362,9 @@ ComposedResult compose(const ConfigResult& base, const AuthResult& base_auth, co
   r.config = config;
   r.baseline_label = base.config.label();
   r.reason = "composed: OpenSSL 3.0 cannot negotiate " + config.chain.label() +
-             " signatures in TLS 1.3 (provider signature schemes arrived in 3.2); the measured " +
-             r.baseline_label + " handshake with its measured " + base_auth.chain.label() +
-             " authentication replaced by the measured " + config.chain.label() + " chain's";
+             " signatures in TLS 1.3 (provider signature schemes arrived in 3.2); the measured " + r.baseline_label +
+             " handshake with its measured " + base_auth.chain.label() + " authentication replaced by the measured " +
+             config.chain.label() + " chain's";
   r.negotiated_group = base.negotiated_group;
   r.hello_retry = base.hello_retry;
   r.round_trips = base.round_trips;
@@ -409,8 +410,8 @@ std::string BenchConfig::label() const {
 }
 
 const std::vector<std::string>& study_groups() {
-  static const std::vector<std::string> groups = {"x25519",           "secp256r1", "X25519MLKEM768",
-                                                  "SecP256r1MLKEM768", "MLKEM768",  "MLKEM1024"};
+  static const std::vector<std::string> groups = {"x25519",   "secp256r1", "X25519MLKEM768", "SecP256r1MLKEM768",
+                                                  "MLKEM768", "MLKEM1024"};
   return groups;
 }
 
@@ -444,9 +445,7 @@ void validate(const TlsBenchPlan& plan) {
 double ConfigResult::handshakes_per_s_per_core() const {
   return client_cpu_us + server_cpu_us > 0 ? 1e6 / (client_cpu_us + server_cpu_us) : 0;
 }
-double ConfigResult::server_handshakes_per_s_per_core() const {
-  return server_cpu_us > 0 ? 1e6 / server_cpu_us : 0;
-}
+double ConfigResult::server_handshakes_per_s_per_core() const { return server_cpu_us > 0 ? 1e6 / server_cpu_us : 0; }
 
 TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progress) {
   validate(plan);
@@ -480,7 +479,8 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
   };
   std::map<CertKind, Credentials> creds;
   for (const BenchConfig& c : real)
-    if (!creds.count(c.cert)) creds.emplace(c.cert, chain_credentials(chain_for(parse_cert_scheme(cert_kind_name(c.cert)))));
+    if (!creds.count(c.cert))
+      creds.emplace(c.cert, chain_credentials(chain_for(parse_cert_scheme(cert_kind_name(c.cert)))));
   for (const ComposedConfig& c : plan.composed) chain_for(c.chain);
   std::vector<Measurement> measurements;
   for (const BenchConfig& c : real) measurements.emplace_back(c, creds.at(c.cert));
@@ -501,10 +501,12 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
       if (progress) {
         // Planned runs count as the whole until an extra round is needed;
         // the handshakes are 80% of the work, the chains' authentication 20%.
-        const double total = run < plan.runs ? static_cast<double>(plan.runs) * static_cast<double>(measurements.size()) : steps;
+        const double total = run < plan.runs ? static_cast<double>(plan.runs) * static_cast<double>(measurements.size())
+                                             : steps;
         progress("run " + std::to_string(run + 1) + "/" + std::to_string(run < plan.runs ? plan.runs : max_runs) +
                      (run >= plan.runs ? " (extra: large spread)" : "") + ": " + real[i].label(),
-                 0.8 * (static_cast<double>(run) * static_cast<double>(measurements.size()) + static_cast<double>(i)) / total);
+                 0.8 * (static_cast<double>(run) * static_cast<double>(measurements.size()) + static_cast<double>(i)) /
+                     total);
       }
       if (run == 0) measurements[i].warm_up(warm_up);
       measurements[i].add_run(plan.handshakes);

@@ -60,7 +60,7 @@ std::vector<ComposedConfig> default_composed_configs();
 struct TlsBenchPlan {
   std::vector<BenchConfig> configs;
   std::vector<ComposedConfig> composed;  // their baselines are measured too
-  int handshakes = 2000;  // per run
+  int handshakes = 2000;                 // per run
   int runs = 3;
   std::uint64_t initcwnd_bytes = 10 * 1460;
   AuthPlan auth;  // its runs = `runs`
@@ -83,7 +83,7 @@ struct ConfigResult {
   std::vector<double> client_cpu_us_runs, server_cpu_us_runs;
   // Medians over every handshake (ECDSA signatures vary by a byte or two).
   std::uint64_t client_to_server_bytes = 0, server_to_client_bytes = 0;
-  int round_trips = 0;  // the client's waits for the server
+  int round_trips = 0;                                        // the client's waits for the server
   std::vector<std::uint64_t> client_flights, server_flights;  // bytes, of one handshake
   // From one extra, untimed handshake with its first flights captured.
   std::uint64_t client_hello_bytes = 0, client_key_share_bytes = 0;

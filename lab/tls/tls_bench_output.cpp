@@ -83,13 +83,13 @@ TextTable config_table(const TlsBenchResults& r) {
               {}};
   for (const ConfigResult& c : r.configs) {
     const BaselineComparison* cmp = comparison_for(r, c.config.label());
-    t.rows.push_back({c.config.label(), c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
-                      with_spread(c.client_cpu_us, c.client_cpu_spread_us()),
-                      with_spread(c.server_cpu_us, c.server_cpu_spread_us()),
-                      cmp == nullptr ? "baseline" : cpu_difference(cmp->total_cpu_us.delta, cmp->total_cpu_us.within_noise),
-                      std::to_string(c.client_to_server_bytes), std::to_string(c.server_to_client_bytes),
-                      trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
-                      fixed(c.handshakes_per_s_per_core(), 0)});
+    t.rows.push_back(
+        {c.config.label(), c.negotiated_group + (c.hello_retry ? " (after HRR)" : ""),
+         with_spread(c.client_cpu_us, c.client_cpu_spread_us()), with_spread(c.server_cpu_us, c.server_cpu_spread_us()),
+         cmp == nullptr ? "baseline" : cpu_difference(cmp->total_cpu_us.delta, cmp->total_cpu_us.within_noise),
+         std::to_string(c.client_to_server_bytes), std::to_string(c.server_to_client_bytes),
+         trips(c.round_trips, c.client_flights, c.server_flights, r.latency.initcwnd_bytes),
+         fixed(c.handshakes_per_s_per_core(), 0)});
   }
   // Composed rows: CPU is a sum of medians (no runs of their own to spread).
   for (const ComposedResult& c : r.composed)
@@ -108,9 +108,9 @@ std::string stat(const CpuStat& s) {
 }  // namespace
 
 TextTable auth_table(const TlsBenchResults& r) {
-  TextTable t{{"chain (root/intermediate/leaf)", "leaf DER", "intermediate DER", "Certificate msg", "CertificateVerify msg",
-               "server: sign CV µs", "client: verify CV µs", "verify leaf µs", "verify intermediate µs",
-               "parse chain µs", "client total µs", "first flight extra RTTs"},
+  TextTable t{{"chain (root/intermediate/leaf)", "leaf DER", "intermediate DER", "Certificate msg",
+               "CertificateVerify msg", "server: sign CV µs", "client: verify CV µs", "verify leaf µs",
+               "verify intermediate µs", "parse chain µs", "client total µs", "first flight extra RTTs"},
               {}};
   for (const AuthResult& a : r.auth) {
     // Extra slow-start rounds of the server's last flight with this chain
@@ -190,9 +190,10 @@ TextTable latency_table(const TlsBenchResults& r) {
 }
 
 std::string noise_note(const TlsBenchResults& r) {
-  std::string s = "CPU figures: the median run's mean per handshake ± half the range of the runs. A difference is "
-                  "\"within noise\" when the two configurations' runs overlap. " +
-                  std::to_string(r.runs) + " runs";
+  std::string s =
+      "CPU figures: the median run's mean per handshake ± half the range of the runs. A difference is "
+      "\"within noise\" when the two configurations' runs overlap. " +
+      std::to_string(r.runs) + " runs";
   if (r.runs > r.runs_planned)
     s += " (" + std::to_string(r.runs_planned) + " planned; more because some spread exceeded " +
          fixed(r.max_relative_spread * 100, 0) + "% of the median)";
@@ -221,8 +222,9 @@ std::string tls_bench_to_text(const TlsBenchResults& r) {
     out += "\n(HelloRetryRequest cost: measure the same certificate and group with --policy exact too)\n";
   }
   if (!r.auth.empty()) {
-    out += "\nAuthentication per chain (root CA → intermediate CA → leaf; the server sends leaf + intermediate). "
-           "Bytes: the TLS 1.3 messages without record framing; CPU µs: median (range) over runs\n";
+    out +=
+        "\nAuthentication per chain (root CA → intermediate CA → leaf; the server sends leaf + intermediate). "
+        "Bytes: the TLS 1.3 messages without record framing; CPU µs: median (range) over runs\n";
     out += aligned(auth_table(r));
   }
   if (!r.composed.empty()) {
@@ -233,10 +235,11 @@ std::string tls_bench_to_text(const TlsBenchResults& r) {
     out += '\n';
     out += aligned(check_table(r));
   }
-  out += "\nLatency model: CPU of both sides + round trips × RTT, + slow start's extra round trips for a flight over "
-         "the initial window of " +
-         std::to_string(r.latency.initcwnd_bytes) +
-         " bytes (window doubling each RTT, no loss; TCP's handshake not counted)\n";
+  out +=
+      "\nLatency model: CPU of both sides + round trips × RTT, + slow start's extra round trips for a flight over "
+      "the initial window of " +
+      std::to_string(r.latency.initcwnd_bytes) +
+      " bytes (window doubling each RTT, no loss; TCP's handshake not counted)\n";
   out += aligned(latency_table(r));
   return out;
 }
@@ -295,7 +298,8 @@ nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
                             {"window_round_trips", row.window_round_trips},
                             {"composed", row.composed}});
   auto cpu = [](const CpuStat& s) {
-    return nlohmann::json{{"median_us", s.median_us}, {"min_us", s.min_us}, {"max_us", s.max_us}, {"runs_us", s.runs_us}};
+    return nlohmann::json{
+        {"median_us", s.median_us}, {"min_us", s.min_us}, {"max_us", s.max_us}, {"runs_us", s.runs_us}};
   };
   nlohmann::json auth = nlohmann::json::array();
   for (const AuthResult& a : r.auth)
@@ -364,8 +368,9 @@ nlohmann::json tls_bench_to_json(const TlsBenchResults& r) {
             {"runs", r.runs},
             {"runs_planned", r.runs_planned},
             {"max_relative_spread", r.max_relative_spread},
-            {"statistic", "median over runs of the mean CPU per handshake; spread: max - min over the runs; bytes: "
-                          "median over handshakes"},
+            {"statistic",
+             "median over runs of the mean CPU per handshake; spread: max - min over the runs; bytes: "
+             "median over handshakes"},
             {"noise_rule", "a difference between two configurations is within noise when their runs' ranges overlap"},
             {"openssl", r.openssl_version},
             {"resumption", false}}},

@@ -12,9 +12,7 @@
 namespace pqlab::tls {
 namespace {
 
-[[noreturn]] void fail(const std::string& what) {
-  throw TlsError(what + ": " + drain_openssl_errors());
-}
+[[noreturn]] void fail(const std::string& what) { throw TlsError(what + ": " + drain_openssl_errors()); }
 
 Pkey generate_key(CertKind kind) {
   EVP_PKEY* key = nullptr;
@@ -72,15 +70,13 @@ CertKind parse_cert_kind(const std::string& name) {
 Credentials make_credentials(CertKind kind) {
   Credentials c{kind, generate_key(kind), Cert(X509_new()), Cert(), Cert()};
   X509* x = c.cert.get();
-  if (x == nullptr || !X509_set_version(x, X509_VERSION_3) ||
-      !ASN1_INTEGER_set(X509_get_serialNumber(x), 1) ||
+  if (x == nullptr || !X509_set_version(x, X509_VERSION_3) || !ASN1_INTEGER_set(X509_get_serialNumber(x), 1) ||
       X509_gmtime_adj(X509_getm_notBefore(x), -60) == nullptr ||
-      X509_gmtime_adj(X509_getm_notAfter(x), 24 * 3600) == nullptr ||
-      !X509_set_pubkey(x, c.key.get()))
+      X509_gmtime_adj(X509_getm_notAfter(x), 24 * 3600) == nullptr || !X509_set_pubkey(x, c.key.get()))
     fail("certificate fields");
   X509_NAME* name = X509_get_subject_name(x);
-  if (!X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                                  reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0) ||
+  if (!X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1,
+                                  0) ||
       !X509_set_issuer_name(x, name))
     fail("certificate name");
   // Ed25519 signs without a separate digest.
@@ -101,8 +97,7 @@ SslCtx make_server_ctx(const Credentials& creds, const std::string& groups) {
     fail("server certificate");
   if (creds.intermediate && SSL_CTX_add1_chain_cert(ctx.get(), creds.intermediate.get()) != 1)
     fail("server certificate chain");
-  if (SSL_CTX_set1_groups_list(ctx.get(), groups.c_str()) != 1)
-    fail("server groups '" + groups + "'");
+  if (SSL_CTX_set1_groups_list(ctx.get(), groups.c_str()) != 1) fail("server groups '" + groups + "'");
   return ctx;
 }
 
@@ -113,11 +108,9 @@ SslCtx make_client_ctx(const std::string& groups, X509* trusted) {
   SSL_CTX_set_max_proto_version(ctx.get(), TLS1_3_VERSION);
   SSL_CTX_set_session_cache_mode(ctx.get(), SSL_SESS_CACHE_OFF);
   SSL_CTX_set_options(ctx.get(), SSL_OP_NO_TICKET);
-  if (SSL_CTX_set1_groups_list(ctx.get(), groups.c_str()) != 1)
-    fail("client groups '" + groups + "'");
+  if (SSL_CTX_set1_groups_list(ctx.get(), groups.c_str()) != 1) fail("client groups '" + groups + "'");
   if (trusted != nullptr) {
-    if (X509_STORE_add_cert(SSL_CTX_get_cert_store(ctx.get()), trusted) != 1)
-      fail("client trust store");
+    if (X509_STORE_add_cert(SSL_CTX_get_cert_store(ctx.get()), trusted) != 1) fail("client trust store");
     SSL_CTX_set_verify(ctx.get(), SSL_VERIFY_PEER, nullptr);
   }
   return ctx;

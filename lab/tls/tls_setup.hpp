@@ -39,7 +39,7 @@ std::string drain_openssl_errors();
 void load_providers(const std::string& module_dir = {});
 
 enum class CertKind { ecdsa_p256, rsa2048, ed25519 };
-const char* cert_kind_name(CertKind k);  // "ECDSA-P256", "RSA-2048", "Ed25519"
+const char* cert_kind_name(CertKind k);             // "ECDSA-P256", "RSA-2048", "Ed25519"
 CertKind parse_cert_kind(const std::string& name);  // TlsError if unknown
 
 struct Credentials {

@@ -53,10 +53,9 @@ const Algorithm* signature(const pqlab_algorithm* alg) {
   return a != nullptr && a->kind == pqlab::Kind::signature && a->sig != nullptr ? a : nullptr;
 }
 
-pqlab_status sign_common(const pqlab_algorithm* alg, std::uint8_t* sig, std::size_t sig_len,
-                         const std::uint8_t* msg, std::size_t msg_len, const std::uint8_t* ctx,
-                         std::size_t ctx_len, std::string_view prehash, const std::uint8_t* sk,
-                         std::size_t sk_len, unsigned flags) {
+pqlab_status sign_common(const pqlab_algorithm* alg, std::uint8_t* sig, std::size_t sig_len, const std::uint8_t* msg,
+                         std::size_t msg_len, const std::uint8_t* ctx, std::size_t ctx_len, std::string_view prehash,
+                         const std::uint8_t* sk, std::size_t sk_len, unsigned flags) {
   if (alg == nullptr) return PQLAB_INVALID_ARGUMENT;
   const Algorithm* a = signature(alg);
   if (a == nullptr) return PQLAB_UNSUPPORTED;
@@ -71,9 +70,8 @@ pqlab_status sign_common(const pqlab_algorithm* alg, std::uint8_t* sig, std::siz
 }
 
 pqlab_status verify_common(const pqlab_algorithm* alg, const std::uint8_t* sig, std::size_t sig_len,
-                           const std::uint8_t* msg, std::size_t msg_len, const std::uint8_t* ctx,
-                           std::size_t ctx_len, std::string_view prehash, const std::uint8_t* pk,
-                           std::size_t pk_len) {
+                           const std::uint8_t* msg, std::size_t msg_len, const std::uint8_t* ctx, std::size_t ctx_len,
+                           std::string_view prehash, const std::uint8_t* pk, std::size_t pk_len) {
   if (alg == nullptr) return PQLAB_INVALID_ARGUMENT;
   const Algorithm* a = signature(alg);
   if (a == nullptr) return PQLAB_UNSUPPORTED;
@@ -101,8 +99,7 @@ bool prehash_name(const char* name, std::string_view& out_name) {
 extern "C" {
 
 const char* pqlab_status_string(pqlab_status status) {
-  if (static_cast<int>(status) < PQLAB_OK || static_cast<int>(status) > PQLAB_UNSUPPORTED)
-    return "unknown status";
+  if (static_cast<int>(status) < PQLAB_OK || static_cast<int>(status) > PQLAB_UNSUPPORTED) return "unknown status";
   return pqlab::describe(static_cast<Status>(static_cast<int>(status)));
 }
 
@@ -147,11 +144,10 @@ pqlab_status pqlab_keygen(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len
   return to_c(a->sig->keygen(out(pk, pk_len), out(sk, sk_len), rng));
 }
 
-pqlab_status pqlab_keygen_from_seed(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len, uint8_t* sk,
-                                    size_t sk_len, const uint8_t* seed, size_t seed_len) {
+pqlab_status pqlab_keygen_from_seed(const pqlab_algorithm* alg, uint8_t* pk, size_t pk_len, uint8_t* sk, size_t sk_len,
+                                    const uint8_t* seed, size_t seed_len) {
   const Algorithm* a = entry(alg);
-  if (a == nullptr || !valid(pk, pk_len) || !valid(sk, sk_len) || !valid(seed, seed_len))
-    return PQLAB_INVALID_ARGUMENT;
+  if (a == nullptr || !valid(pk, pk_len) || !valid(sk, sk_len) || !valid(seed, seed_len)) return PQLAB_INVALID_ARGUMENT;
   if (a->kind == pqlab::Kind::kem)
     return to_c(a->kem->keygen_from_seed(out(pk, pk_len), out(sk, sk_len), in(seed, seed_len)));
   return to_c(a->sig->keygen_from_seed(out(pk, pk_len), out(sk, sk_len), in(seed, seed_len)));
@@ -166,19 +162,17 @@ pqlab_status pqlab_kem_encaps(const pqlab_algorithm* alg, uint8_t* ct, size_t ct
   return to_c(a->kem->encaps(out(ct, ct_len), out(ss, ss_len), in(pk, pk_len), pqlab::system_random()));
 }
 
-pqlab_status pqlab_kem_encaps_derand(const pqlab_algorithm* alg, uint8_t* ct, size_t ct_len, uint8_t* ss,
-                                     size_t ss_len, const uint8_t* pk, size_t pk_len, const uint8_t* m,
-                                     size_t m_len) {
+pqlab_status pqlab_kem_encaps_derand(const pqlab_algorithm* alg, uint8_t* ct, size_t ct_len, uint8_t* ss, size_t ss_len,
+                                     const uint8_t* pk, size_t pk_len, const uint8_t* m, size_t m_len) {
   if (alg == nullptr) return PQLAB_INVALID_ARGUMENT;
   const Algorithm* a = kem(alg);
   if (a == nullptr) return PQLAB_UNSUPPORTED;
-  if (!valid(ct, ct_len) || !valid(ss, ss_len) || !valid(pk, pk_len) || !valid(m, m_len))
-    return PQLAB_INVALID_ARGUMENT;
+  if (!valid(ct, ct_len) || !valid(ss, ss_len) || !valid(pk, pk_len) || !valid(m, m_len)) return PQLAB_INVALID_ARGUMENT;
   return to_c(a->kem->encaps_derand(out(ct, ct_len), out(ss, ss_len), in(pk, pk_len), in(m, m_len)));
 }
 
-pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss, size_t ss_len, const uint8_t* ct,
-                              size_t ct_len, const uint8_t* sk, size_t sk_len) {
+pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss, size_t ss_len, const uint8_t* ct, size_t ct_len,
+                              const uint8_t* sk, size_t sk_len) {
   if (alg == nullptr) return PQLAB_INVALID_ARGUMENT;
   const Algorithm* a = kem(alg);
   if (a == nullptr) return PQLAB_UNSUPPORTED;
@@ -186,9 +180,8 @@ pqlab_status pqlab_kem_decaps(const pqlab_algorithm* alg, uint8_t* ss, size_t ss
   return to_c(a->kem->decaps(out(ss, ss_len), in(ct, ct_len), in(sk, sk_len)));
 }
 
-pqlab_status pqlab_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len, const uint8_t* msg,
-                        size_t msg_len, const uint8_t* ctx, size_t ctx_len, const uint8_t* sk, size_t sk_len,
-                        unsigned flags) {
+pqlab_status pqlab_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len, const uint8_t* msg, size_t msg_len,
+                        const uint8_t* ctx, size_t ctx_len, const uint8_t* sk, size_t sk_len, unsigned flags) {
   return sign_common(alg, sig, sig_len, msg, msg_len, ctx, ctx_len, {}, sk, sk_len, flags);
 }
 
@@ -198,8 +191,8 @@ pqlab_status pqlab_verify(const pqlab_algorithm* alg, const uint8_t* sig, size_t
 }
 
 pqlab_status pqlab_hash_sign(const pqlab_algorithm* alg, uint8_t* sig, size_t sig_len, const uint8_t* msg,
-                             size_t msg_len, const uint8_t* ctx, size_t ctx_len, const char* prehash,
-                             const uint8_t* sk, size_t sk_len, unsigned flags) {
+                             size_t msg_len, const uint8_t* ctx, size_t ctx_len, const char* prehash, const uint8_t* sk,
+                             size_t sk_len, unsigned flags) {
   std::string_view name;
   if (!prehash_name(prehash, name)) return prehash == nullptr ? PQLAB_INVALID_ARGUMENT : PQLAB_UNSUPPORTED;
   return sign_common(alg, sig, sig_len, msg, msg_len, ctx, ctx_len, name, sk, sk_len, flags);

@@ -12,7 +12,8 @@ template <std::size_t N, class Make>
 auto array_of(Make make) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     return std::array<decltype(make(std::size_t{0})), N>{make(I)...};
-  }(std::make_index_sequence<N>{});
+  }
+  (std::make_index_sequence<N>{});
 }
 
 }  // namespace pqlab

@@ -16,18 +16,24 @@ namespace detail {
 template <std::size_t Bits, std::size_t B, std::size_t J>
 constexpr std::uint32_t bits_in_byte(std::uint32_t v) {
   constexpr std::size_t lo = J * Bits, hi = lo + Bits;
-  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
-  else if constexpr (lo >= 8 * B) return v << (lo - 8 * B);
-  else return v >> (8 * B - lo);
+  if constexpr (hi <= 8 * B || lo >= 8 * B + 8)
+    return 0;
+  else if constexpr (lo >= 8 * B)
+    return v << (lo - 8 * B);
+  else
+    return v >> (8 * B - lo);
 }
 
 // The part of value J that byte B holds, moved into place within the value.
 template <std::size_t Bits, std::size_t B, std::size_t J>
 constexpr std::uint32_t byte_in_value(std::uint32_t byte) {
   constexpr std::size_t lo = J * Bits, hi = lo + Bits;
-  if constexpr (hi <= 8 * B || lo >= 8 * B + 8) return 0;
-  else if constexpr (lo >= 8 * B) return byte >> (lo - 8 * B);
-  else return byte << (8 * B - lo);
+  if constexpr (hi <= 8 * B || lo >= 8 * B + 8)
+    return 0;
+  else if constexpr (lo >= 8 * B)
+    return byte >> (lo - 8 * B);
+  else
+    return byte << (8 * B - lo);
 }
 
 // Byte B of a packed group, and value J of an unpacked one.

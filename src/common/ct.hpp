@@ -45,9 +45,7 @@ inline std::uint32_t mask_nonzero(std::uint32_t x) {
   x = value_barrier(x);
   return static_cast<std::uint32_t>(-static_cast<std::int32_t>((x | (0u - x)) >> 31));
 }
-inline std::uint8_t mask_nonzero_u8(std::uint32_t x) {
-  return static_cast<std::uint8_t>(mask_nonzero(x));
-}
+inline std::uint8_t mask_nonzero_u8(std::uint32_t x) { return static_cast<std::uint8_t>(mask_nonzero(x)); }
 
 // 0xff..ff if a < b (unsigned, both < 2^31), else 0.
 inline std::uint32_t mask_lt(std::uint32_t a, std::uint32_t b) {
@@ -64,11 +62,24 @@ inline std::uint32_t mask_negative(std::int32_t x) {
 namespace detail {
 // The compile-time length of a byte container (std::span, std::array or a
 // C array), or std::dynamic_extent where it is known only at run time.
-template <class T> struct fixed_extent { static constexpr std::size_t value = std::dynamic_extent; };
-template <class T, std::size_t N> struct fixed_extent<std::span<T, N>> { static constexpr std::size_t value = N; };
-template <class T, std::size_t N> struct fixed_extent<std::array<T, N>> { static constexpr std::size_t value = N; };
-template <class T, std::size_t N> struct fixed_extent<T[N]> { static constexpr std::size_t value = N; };
-template <class T> inline constexpr std::size_t fixed_extent_v = fixed_extent<std::remove_cvref_t<T>>::value;
+template <class T>
+struct fixed_extent {
+  static constexpr std::size_t value = std::dynamic_extent;
+};
+template <class T, std::size_t N>
+struct fixed_extent<std::span<T, N>> {
+  static constexpr std::size_t value = N;
+};
+template <class T, std::size_t N>
+struct fixed_extent<std::array<T, N>> {
+  static constexpr std::size_t value = N;
+};
+template <class T, std::size_t N>
+struct fixed_extent<T[N]> {
+  static constexpr std::size_t value = N;
+};
+template <class T>
+inline constexpr std::size_t fixed_extent_v = fixed_extent<std::remove_cvref_t<T>>::value;
 
 // OR of a[i] ^ b[i]; nonzero (0xff) whatever the bytes if the lengths
 // differ, so a caller's length mistake reads as "different", never as
@@ -94,11 +105,9 @@ inline std::uint8_t diff(const A& a, const B& b) {
 }
 
 // dst = mask ? src : dst, byte-wise, for mask 0x00 or 0xff.
-inline void select_bytes(std::span<std::uint8_t> dst, std::span<const std::uint8_t> src,
-                         std::uint8_t mask) {
+inline void select_bytes(std::span<std::uint8_t> dst, std::span<const std::uint8_t> src, std::uint8_t mask) {
   mask = value_barrier(mask);
-  for (std::size_t i = 0; i < dst.size(); ++i)
-    dst[i] = static_cast<std::uint8_t>(dst[i] ^ (mask & (dst[i] ^ src[i])));
+  for (std::size_t i = 0; i < dst.size(); ++i) dst[i] = static_cast<std::uint8_t>(dst[i] ^ (mask & (dst[i] ^ src[i])));
 }
 
 }  // namespace pqlab::ct

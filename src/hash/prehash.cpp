@@ -17,10 +17,9 @@ struct PreHashInfo {
 // Indexed by PreHash. OIDs from NIST's Computer Security Objects Register,
 // as listed in FIPS 204 §5.4 and FIPS 205 §10.2.
 constexpr PreHashInfo infos[] = {
-    {"SHA2-224", 0x04, 28},     {"SHA2-256", 0x01, 32},     {"SHA2-384", 0x02, 48},
-    {"SHA2-512", 0x03, 64},     {"SHA2-512/224", 0x05, 28}, {"SHA2-512/256", 0x06, 32},
-    {"SHA3-224", 0x07, 28},     {"SHA3-256", 0x08, 32},     {"SHA3-384", 0x09, 48},
-    {"SHA3-512", 0x0a, 64},     {"SHAKE-128", 0x0b, 32},    {"SHAKE-256", 0x0c, 64},
+    {"SHA2-224", 0x04, 28},     {"SHA2-256", 0x01, 32},     {"SHA2-384", 0x02, 48},  {"SHA2-512", 0x03, 64},
+    {"SHA2-512/224", 0x05, 28}, {"SHA2-512/256", 0x06, 32}, {"SHA3-224", 0x07, 28},  {"SHA3-256", 0x08, 32},
+    {"SHA3-384", 0x09, 48},     {"SHA3-512", 0x0a, 64},     {"SHAKE-128", 0x0b, 32}, {"SHAKE-256", 0x0c, 64},
 };
 constexpr std::size_t prehash_count = sizeof infos / sizeof infos[0];
 static_assert(prehash_count == static_cast<std::size_t>(PreHash::shake256) + 1);
@@ -34,10 +33,9 @@ constexpr auto make_oid(std::uint8_t arc) {
   return Der{{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, arc}};
 }
 constexpr decltype(make_oid(0)) oids[] = {
-    make_oid(infos[0].oid_arc), make_oid(infos[1].oid_arc),  make_oid(infos[2].oid_arc),
-    make_oid(infos[3].oid_arc), make_oid(infos[4].oid_arc),  make_oid(infos[5].oid_arc),
-    make_oid(infos[6].oid_arc), make_oid(infos[7].oid_arc),  make_oid(infos[8].oid_arc),
-    make_oid(infos[9].oid_arc), make_oid(infos[10].oid_arc), make_oid(infos[11].oid_arc),
+    make_oid(infos[0].oid_arc), make_oid(infos[1].oid_arc), make_oid(infos[2].oid_arc),  make_oid(infos[3].oid_arc),
+    make_oid(infos[4].oid_arc), make_oid(infos[5].oid_arc), make_oid(infos[6].oid_arc),  make_oid(infos[7].oid_arc),
+    make_oid(infos[8].oid_arc), make_oid(infos[9].oid_arc), make_oid(infos[10].oid_arc), make_oid(infos[11].oid_arc),
 };
 static_assert(sizeof oids / sizeof oids[0] == prehash_count);
 
@@ -91,12 +89,8 @@ std::size_t prehash_compute(PreHash h, std::span<const std::uint8_t> msg,
     case PreHash::sha3_256: return digest_into<Sha3_256>(msg, out);
     case PreHash::sha3_384: return digest_into<Sha3_384>(msg, out);
     case PreHash::sha3_512: return digest_into<Sha3_512>(msg, out);
-    case PreHash::shake128:
-      shake128(msg, out.first<32>());
-      return 32;
-    case PreHash::shake256:
-      shake256(msg, out.first<64>());
-      return 64;
+    case PreHash::shake128: shake128(msg, out.first<32>()); return 32;
+    case PreHash::shake256: shake256(msg, out.first<64>()); return 64;
   }
   return 0;
 }

@@ -70,8 +70,7 @@ void absorb_blocks(Word* state, std::uint8_t* block, std::size_t& fill, std::uin
 // Padding (FIPS 180-4 §5.1.1 / §5.1.2): a 1 bit, zeros, then the message
 // length in bits as a big-endian field of LengthBytes (8 or 16) bytes.
 template <std::size_t BlockBytes, std::size_t LengthBytes, class Word, class Compress>
-void pad_and_compress(Word* state, std::uint8_t* block, std::size_t fill, std::uint64_t total,
-                      Compress compress) {
+void pad_and_compress(Word* state, std::uint8_t* block, std::size_t fill, std::uint64_t total, Compress compress) {
   block[fill++] = 0x80;
   if (fill > BlockBytes - LengthBytes) {
     std::memset(block + fill, 0, BlockBytes - fill);

@@ -198,13 +198,18 @@ void permute_ways(std::uint64_t* states, std::size_t count, std::size_t capacity
     const std::size_t left = count - done;
     std::uint64_t* first = states + done * kernels::keccak_lanes;
     std::size_t width = 1;
-    if (capacity - done >= 8 && left >= k.tuning.keccak_x8_min_ways) width = 8;
-    else if (capacity - done >= 4 && left >= k.tuning.keccak_x4_min_ways) width = 4;
+    if (capacity - done >= 8 && left >= k.tuning.keccak_x8_min_ways)
+      width = 8;
+    else if (capacity - done >= 4 && left >= k.tuning.keccak_x4_min_ways)
+      width = 4;
     for (std::size_t i = left; i < width; ++i)
       for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
-    if (width == 8) k.keccak.keccak_f1600_x8(first);
-    else if (width == 4) k.keccak.keccak_f1600_x4(first);
-    else k.keccak.keccak_f1600_x1(first);
+    if (width == 8)
+      k.keccak.keccak_f1600_x8(first);
+    else if (width == 4)
+      k.keccak.keccak_f1600_x4(first);
+    else
+      k.keccak.keccak_f1600_x1(first);
     done += width < left ? width : left;
   }
 }
@@ -231,8 +236,7 @@ void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
 KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)
     : KeccakRider(rate, domain, in, in.size()) {}
 
-KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in,
-                         std::size_t available)
+KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available)
     : in_(in), rate_(rate), available_(available), domain_(domain) {}
 
 bool KeccakRider::can_ride() const {
@@ -285,8 +289,7 @@ void KeccakWays<RateBytes, Domain>::start(std::size_t lanes) {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data,
-                                                        std::size_t len) {
+void KeccakWays<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len) {
   std::uint64_t* s = states_ + 25 * lane;
   xor_bytes(s, data, len);
   pad(s, len, Domain, rate_bytes);
@@ -300,8 +303,7 @@ void KeccakWays<RateBytes, Domain>::absorb_once(const std::span<const std::uint8
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes,
-                                                  std::size_t lanes) {
+void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes) {
   start(lanes);
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
@@ -314,15 +316,14 @@ void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, 
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, std::size_t bytes,
-                                                std::uint8_t* const* out, std::size_t out_bytes, std::size_t lanes) {
+                                               std::uint8_t* const* out, std::size_t out_bytes, std::size_t lanes) {
   KeccakWays h;
   h.absorb_equal(in, bytes, lanes);
   h.squeeze_block(out, out_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes,
-                                                   KeccakRider* rider) {
+void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
   if (rider != nullptr && rider->can_ride() && ways_ < max_ways) {
     std::uint64_t* lane = states_ + 25 * ways_;
     rider->load_next(lane);

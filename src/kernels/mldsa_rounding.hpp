@@ -81,7 +81,7 @@ inline std::int32_t use_hint(std::int32_t r, std::int32_t h) {
   const std::int32_t low_positive = static_cast<std::int32_t>(static_cast<std::uint32_t>(-s.low) >> 31);
   const std::int32_t step = (2 * low_positive - 1) & -h;  // +1, -1 or 0 (h is 0 or 1)
   std::int32_t high = s.high + step;
-  high += (high >> 31) & m;  // -1 -> m - 1
+  high += (high >> 31) & m;            // -1 -> m - 1
   high -= ((m - 1 - high) >> 31) & m;  // m -> 0
   return high;
 }

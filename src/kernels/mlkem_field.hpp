@@ -55,9 +55,7 @@ constexpr std::int16_t barrett_reduce(std::int16_t a) {
 }
 
 // Maps a representative in (-q, q) to [0, q) without branching.
-constexpr std::int16_t to_unsigned(std::int16_t a) {
-  return static_cast<std::int16_t>(a + ((a >> 15) & q));
-}
+constexpr std::int16_t to_unsigned(std::int16_t a) { return static_cast<std::int16_t>(a + ((a >> 15) & q)); }
 
 // Compress_d(x) = round(2^d · x / q) mod 2^d (FIPS 203 eq. 4.7) of a
 // representative in (-q, q). The division by q is a multiplication by

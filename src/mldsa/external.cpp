@@ -34,8 +34,9 @@ Status sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ctx, Ra
 template <class P>
 Status verify(ConstPublicKey<P> pk, Message msg, Context ctx, ConstSignature<P> sig) {
   if (ctx.size() > max_context_bytes) return Status::invalid_argument;
-  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
-                                                       std::span<std::uint8_t, mu_bytes> mu) {
+  return detail::verify_with_riding_tr<P>(pk, sig,
+                                          [&](std::span<const std::uint8_t, 64> tr,
+                                              std::span<std::uint8_t, mu_bytes> mu) {
     detail::formatted_mu(mu, tr, 0, ctx, msg);
   });
 }
@@ -50,10 +51,10 @@ Status compute_mu(std::span<std::uint8_t, mu_bytes> mu, ConstPublicKey<P> pk, Me
   return Status::ok;
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                   \
-  template Status sign_with_rnd<P>(Signature<P>, ConstSecretKey<P>, Message, Context, Randomness);   \
-  template Status sign<P>(Signature<P>, ConstSecretKey<P>, Message, Context, RandomSource&);         \
-  template Status verify<P>(ConstPublicKey<P>, Message, Context, ConstSignature<P>);                 \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                 \
+  template Status sign_with_rnd<P>(Signature<P>, ConstSecretKey<P>, Message, Context, Randomness); \
+  template Status sign<P>(Signature<P>, ConstSecretKey<P>, Message, Context, RandomSource&);       \
+  template Status verify<P>(ConstPublicKey<P>, Message, Context, ConstSignature<P>);               \
   template Status compute_mu<P>(std::span<std::uint8_t, mu_bytes>, ConstPublicKey<P>, Message, Context);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

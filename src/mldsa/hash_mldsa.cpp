@@ -47,16 +47,14 @@ Status hash_sign(Signature<P> sig, ConstSecretKey<P> sk, Message msg, Context ct
 template <class P>
 Status hash_verify(ConstPublicKey<P> pk, Message msg, Context ctx, hash::PreHash ph, ConstSignature<P> sig) {
   if (ctx.size() > max_context_bytes) return Status::invalid_argument;
-  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
-                                                       std::span<std::uint8_t, mu_bytes> mu) {
-    hash_mu(mu, tr, msg, ctx, ph);
-  });
+  return detail::verify_with_riding_tr<P>(pk, sig,
+                                          [&](std::span<const std::uint8_t, 64> tr,
+                                              std::span<std::uint8_t, mu_bytes> mu) { hash_mu(mu, tr, msg, ctx, ph); });
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                            \
-  template Status hash_sign_with_rnd<P>(Signature<P>, ConstSecretKey<P>, Message, Context, hash::PreHash,     \
-                                        Randomness);                                                          \
-  template Status hash_sign<P>(Signature<P>, ConstSecretKey<P>, Message, Context, hash::PreHash, RandomSource&); \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                                     \
+  template Status hash_sign_with_rnd<P>(Signature<P>, ConstSecretKey<P>, Message, Context, hash::PreHash, Randomness); \
+  template Status hash_sign<P>(Signature<P>, ConstSecretKey<P>, Message, Context, hash::PreHash, RandomSource&);       \
   template Status hash_verify<P>(ConstPublicKey<P>, Message, Context, hash::PreHash, ConstSignature<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

@@ -170,7 +170,7 @@ Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng) {
   return keygen_internal<P>(pk, sk, xi);
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                        \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                      \
   template Status keygen_internal<P>(PublicKey<P>, SecretKey<P>, Seed); \
   template Status keygen<P>(PublicKey<P>, SecretKey<P>, RandomSource&); \
   template Status public_from_secret<P>(PublicKey<P>, ConstSecretKey<P>);

@@ -37,7 +37,8 @@ class HeldMask {
     for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
-      compute_w_row<P>(w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
+      compute_w_row<P>(
+          w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
   }
   const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
   template <class SigningKey>

@@ -95,8 +95,8 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
       xof.squeeze_block(outs, kShake128Block, rider);
       all_full = true;
       for (std::size_t lane = 0; lane < lanes; ++lane) {
-        filled[lane] = accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(),
-                                                        kShake128Block);
+        filled[lane] =
+            accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(), kShake128Block);
         all_full = all_full && filled[lane] == n;
       }
     }
@@ -134,7 +134,7 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
       for (std::size_t lane = 0; lane < lanes; ++lane) {
         if (filled[lane] < n)
           filled[lane] = k.mldsa.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
-                                         kShake256Block, static_cast<unsigned>(Eta));
+                                               kShake256Block, static_cast<unsigned>(Eta));
         all_full = all_full && filled[lane] == n;
       }
     }

@@ -162,15 +162,18 @@ Status sign_internal(Signature<P> sig, ConstSecretKey<P> sk, Message formatted_m
   return sign_mu<P>(sig, sk, mu, rnd);
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                         \
-  template Status detail::sign_mu_with<P, detail::ExpandedSigningKey<P>, detail::HeldMask<P>>(              \
-      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
-  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::HeldMask<P>>(               \
-      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
-  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::StreamedMask<P>>(           \
-      Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                                      \
-  template Status sign_mu<P>(Signature<P>, ConstSecretKey<P>, Mu, Randomness);                              \
-  template Status sign_mu_scheduled<P>(SigningSchedule, Signature<P>, ConstSecretKey<P>, Mu, Randomness);     \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                                   \
+  template Status detail::sign_mu_with<P, detail::ExpandedSigningKey<P>, detail::HeldMask<P>>(Signature<P>,          \
+                                                                                              ConstSecretKey<P>, Mu, \
+                                                                                              Randomness);           \
+  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::HeldMask<P>>(Signature<P>,           \
+                                                                                             ConstSecretKey<P>, Mu,  \
+                                                                                             Randomness);            \
+  template Status detail::sign_mu_with<P, detail::CompactSigningKey<P>, detail::StreamedMask<P>>(Signature<P>,       \
+                                                                                                 ConstSecretKey<P>,  \
+                                                                                                 Mu, Randomness);    \
+  template Status sign_mu<P>(Signature<P>, ConstSecretKey<P>, Mu, Randomness);                                       \
+  template Status sign_mu_scheduled<P>(SigningSchedule, Signature<P>, ConstSecretKey<P>, Mu, Randomness);            \
   template Status sign_internal<P>(Signature<P>, ConstSecretKey<P>, Message, Randomness);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

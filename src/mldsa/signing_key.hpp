@@ -109,8 +109,10 @@ class ExpandedSigningKey {
   NttPoly t0_[P::k];
 };
 
-template <class P> class HeldMask;      // mldsa/mask_schedule.hpp
-template <class P> class StreamedMask;
+template <class P>
+class HeldMask;  // mldsa/mask_schedule.hpp
+template <class P>
+class StreamedMask;
 
 // FIPS 204 Alg. 7 (ML-DSA.Sign_internal) from line 7 on: signs μ with the
 // private random seed rnd. Defined in sign.cpp for three schedules:
@@ -124,14 +126,20 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
 // PQLAB_MLDSA_COMPACT_SIGNING: compact key, held mask;
 // neither: expanded key, held mask (fastest).
 #if defined(PQLAB_MLDSA_STREAMED_SIGNING)
-template <class P> using DefaultSigningKey = CompactSigningKey<P>;
-template <class P> using DefaultMask = StreamedMask<P>;
+template <class P>
+using DefaultSigningKey = CompactSigningKey<P>;
+template <class P>
+using DefaultMask = StreamedMask<P>;
 #elif defined(PQLAB_MLDSA_COMPACT_SIGNING)
-template <class P> using DefaultSigningKey = CompactSigningKey<P>;
-template <class P> using DefaultMask = HeldMask<P>;
+template <class P>
+using DefaultSigningKey = CompactSigningKey<P>;
+template <class P>
+using DefaultMask = HeldMask<P>;
 #else
-template <class P> using DefaultSigningKey = ExpandedSigningKey<P>;
-template <class P> using DefaultMask = HeldMask<P>;
+template <class P>
+using DefaultSigningKey = ExpandedSigningKey<P>;
+template <class P>
+using DefaultMask = HeldMask<P>;
 #endif
 
 }  // namespace pqlab::mldsa::detail

@@ -41,7 +41,9 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
   // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
   std::array<NttPoly, kMatrixBatch> a_batch;
   NttPoly acc, t1_hat, ct1;
-  for_each_matrix_entry_vartime<k, l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+  for_each_matrix_entry_vartime<k, l>(
+      rho, a_batch,
+      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (j == 0)
       multiply_ntt(acc, a_ij, z_hat[0]);
     else
@@ -57,7 +59,8 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     for (auto& x : t.c) x = add_q_if_negative(x);
     use_hints<P::gamma2>(w1, t, hints.bits[i]);
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
-  }, rider);
+      },
+      rider);
   return Status::ok;
 }
 
@@ -87,8 +90,9 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
 // FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).
 template <class P>
 Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignature<P> sig) {
-  return detail::verify_with_riding_tr<P>(pk, sig, [&](std::span<const std::uint8_t, 64> tr,
-                                                       std::span<std::uint8_t, mu_bytes> mu) {
+  return detail::verify_with_riding_tr<P>(pk, sig,
+                                          [&](std::span<const std::uint8_t, 64> tr,
+                                              std::span<std::uint8_t, mu_bytes> mu) {
     hash::Shake256 h;
     h.absorb(tr);
     h.absorb(formatted_msg);
@@ -96,13 +100,13 @@ Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignatu
   });
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                     \
-  template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                   \
-                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>,   \
-                                               hash::KeccakRider*);                                    \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                        \
+  template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                      \
+                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>,      \
+                                               hash::KeccakRider*);                                       \
   template Status detail::check_ctilde<P>(Mu, std::span<const std::uint8_t, detail::Layout<P>::w1_bytes>, \
-                                          ConstSignature<P>);                                          \
-  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                              \
+                                          ConstSignature<P>);                                             \
+  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                                 \
   template Status verify_internal<P>(ConstPublicKey<P>, Message, ConstSignature<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)

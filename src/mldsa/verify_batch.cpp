@@ -22,8 +22,8 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
                     std::span<const Context> ctxs, std::span<const ConstSignature<P>> sigs) {
   using Lay = detail::Layout<P>;
   const std::size_t count = pks.size();
-  if (count == 0 || count > max_batch || results.size() != count || msgs.size() != count ||
-      ctxs.size() != count || sigs.size() != count)
+  if (count == 0 || count > max_batch || results.size() != count || msgs.size() != count || ctxs.size() != count ||
+      sigs.size() != count)
     return Status::invalid_argument;
 
   // tr = H(pk, 64) for every item at once (the keys have one length).
@@ -76,7 +76,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
   return Status::ok;
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                            \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                                 \
   template Status verify_batch<P>(std::span<Status>, std::span<const ConstPublicKey<P>>, std::span<const Message>, \
                                   std::span<const Context>, std::span<const ConstSignature<P>>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)

@@ -166,8 +166,8 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
     for (std::size_t b = 0; b < P::ct_bytes; ++b) w.z_c[i][32 + b] = cts[i][b];
   }
   hash::Sha3_512Ways::hash_equal(data_of(w.g_in, count).data(), 64, data_of(w.k_r, count).data(), 64, count);
-  hash::Shake256Ways::hash_equal(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(),
-                                  32, count);
+  hash::Shake256Ways::hash_equal(data_of(w.z_c, count).data(), 32 + P::ct_bytes, data_of(w.k_bar, count).data(), 32,
+                                 count);
 
   // c' = K-PKE.Encrypt(ek, m', r') for all items at once; K' unless c' ≠ c,
   // then K̄ (selected by mask, Alg. 18 lines 9–11).
@@ -175,22 +175,22 @@ Status decaps_batch(std::span<const SharedSecret> keys, std::span<const ConstCip
       [&](std::size_t i) { return dks[i < count ? i : 0].template subspan<dk_ek_offset<P>, P::ek_bytes>(); });
   const auto cts_again = array_of<max_batch>([&](std::size_t i) { return std::span(w.ct_again[i]); });
   const std::array<Seed, max_batch> ms = seeds_in(w.g_in, 0), rs = seeds_in(w.k_r, 32);
-  kpke_encrypt_batch<P>(std::span(cts_again.data(), count), std::span(eks.data(), count),
-                        std::span(ms.data(), count), std::span(rs.data(), count));
+  kpke_encrypt_batch<P>(std::span(cts_again.data(), count), std::span(eks.data(), count), std::span(ms.data(), count),
+                        std::span(rs.data(), count));
   for (std::size_t i = 0; i < count; ++i)
     implicit_rejection<P>(keys[i], cts[i], w.ct_again[i], std::span(w.k_r[i]).template first<32>(), w.k_bar[i]);
   return Status::ok;
 }
 
-#define PQLAB_MLKEM_BATCH_INSTANTIATE(P)                                                                       \
+#define PQLAB_MLKEM_BATCH_INSTANTIATE(P)                                                                        \
   template Status keygen_batch<P>(std::span<const EncapsKey<P>>, std::span<const DecapsKey<P>>, RandomSource&); \
-  template Status keygen_batch_derand<P>(std::span<const EncapsKey<P>>, std::span<const DecapsKey<P>>,        \
+  template Status keygen_batch_derand<P>(std::span<const EncapsKey<P>>, std::span<const DecapsKey<P>>,          \
                                          std::span<const Seed>, std::span<const Seed>);                         \
-  template Status encaps_batch<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,               \
+  template Status encaps_batch<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,                \
                                   std::span<const ConstEncapsKey<P>>, RandomSource&);                           \
-  template Status encaps_batch_derand<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,        \
+  template Status encaps_batch_derand<P>(std::span<const Ciphertext<P>>, std::span<const SharedSecret>,         \
                                          std::span<const ConstEncapsKey<P>>, std::span<const Seed>);            \
-  template Status decaps_batch<P>(std::span<const SharedSecret>, std::span<const ConstCiphertext<P>>,          \
+  template Status decaps_batch<P>(std::span<const SharedSecret>, std::span<const ConstCiphertext<P>>,           \
                                   std::span<const ConstDecapsKey<P>>);
 PQLAB_MLKEM_BATCH_INSTANTIATE(MLKEM512)
 PQLAB_MLKEM_BATCH_INSTANTIATE(MLKEM768)

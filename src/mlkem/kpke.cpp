@@ -21,14 +21,12 @@ namespace {
 
 template <std::size_t K>
 void encode_vector(std::span<std::uint8_t> out, const NttVec<K>& v) {
-  for (std::size_t i = 0; i < K; ++i)
-    byte_encode12(out.subspan(384 * i).template first<384>(), v[i].c);
+  for (std::size_t i = 0; i < K; ++i) byte_encode12(out.subspan(384 * i).template first<384>(), v[i].c);
 }
 
 template <std::size_t K>
 void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
-  for (std::size_t i = 0; i < K; ++i)
-    byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
+  for (std::size_t i = 0; i < K; ++i) byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
 }
 
 }  // namespace
@@ -51,8 +49,9 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
 }
 
 template <class P>
-void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                        std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash) {
+void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
+                                std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                                std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash) {
   constexpr std::size_t K = P::k;
   const auto rho = rho_sigma.template first<32>();
   const auto sigma = rho_sigma.template last<32>();
@@ -75,11 +74,11 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek, std::sp
   for_each_matrix_row_vartime<K>(
       rho, false,
       [&](std::size_t i, const NttVec<K>& row) {
-        NttPoly t = dot_montgomery<K>(row, s_hat);
-        to_montgomery(t);
-        add_to(t, e_hat[i]);
-        byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
-        if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
+    NttPoly t = dot_montgomery<K>(row, s_hat);
+    to_montgomery(t);
+    add_to(t, e_hat[i]);
+    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+    if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
       },
       ek_hash);
   for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
@@ -171,8 +170,8 @@ void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std
 
 template <class P>
 void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                          std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
-                          const TransposedMatrix<P::k>& a_t) {
+                              std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                              const TransposedMatrix<P::k>& a_t) {
   encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
     for (std::size_t i = 0; i < P::k; ++i) use_row(i, a_t[i]);
   });
@@ -227,25 +226,25 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
   compress_encode<1>(m, w);
 }
 
-#define PQLAB_KPKE_INSTANTIATE(P)                                                                              \
-  template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>, \
-                               std::span<const std::uint8_t, 32>, hash::KeccakRider*);                         \
-  template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                   \
-                                      std::span<const std::span<const std::uint8_t, P::ek_bytes>>,             \
-                                      std::span<const std::span<const std::uint8_t, 32>>,                      \
-                                      std::span<const std::span<const std::uint8_t, 32>>);                     \
-  template void kpke_keygen_from_rho_sigma<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
-                                      std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 64>, \
-                                      hash::KeccakRider*);                                                     \
-  template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
-                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);         \
+#define PQLAB_KPKE_INSTANTIATE(P)                                                                                  \
+  template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>,     \
+                               std::span<const std::uint8_t, 32>, hash::KeccakRider*);                             \
+  template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                       \
+                                      std::span<const std::span<const std::uint8_t, P::ek_bytes>>,                 \
+                                      std::span<const std::span<const std::uint8_t, 32>>,                          \
+                                      std::span<const std::span<const std::uint8_t, 32>>);                         \
+  template void kpke_keygen_from_rho_sigma<P>(std::span<std::uint8_t, P::ek_bytes>,                                \
+                                              std::span<std::uint8_t, dk_pke_bytes<P>>,                            \
+                                              std::span<const std::uint8_t, 64>, hash::KeccakRider*);              \
+  template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>,  \
+                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);             \
   template void kpke_sample_matrix_vartime<P>(TransposedMatrix<P::k>&, std::span<const std::uint8_t, P::ek_bytes>, \
-                                              hash::KeccakRider*);                                             \
-  template void kpke_encrypt_with_matrix<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
-                                        std::span<const std::uint8_t, P::ek_bytes>,                            \
-                                        std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>, \
-                                        const TransposedMatrix<P::k>&);                                        \
-  template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,   \
+                                              hash::KeccakRider*);                                                 \
+  template void kpke_encrypt_with_matrix<P>(std::span<std::uint8_t, P::ct_bytes>,                                  \
+                                            std::span<const std::uint8_t, P::ek_bytes>,                            \
+                                            std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>,  \
+                                            const TransposedMatrix<P::k>&);                                        \
+  template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
                                 std::span<const std::uint8_t, P::ct_bytes>);
 PQLAB_KPKE_INSTANTIATE(MLKEM512)
 PQLAB_KPKE_INSTANTIATE(MLKEM768)

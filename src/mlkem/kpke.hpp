@@ -10,12 +10,16 @@
 
 namespace pqlab::mlkem {
 
-template <class P> inline constexpr std::size_t dk_pke_bytes = 384 * P::k;
+template <class P>
+inline constexpr std::size_t dk_pke_bytes = 384 * P::k;
 // Offsets inside ML-KEM's dk = dk_pke ‖ ek ‖ H(ek) ‖ z (FIPS 203 Alg. 16,
 // line 3).
-template <class P> inline constexpr std::size_t dk_ek_offset = dk_pke_bytes<P>;
-template <class P> inline constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
-template <class P> inline constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
+template <class P>
+inline constexpr std::size_t dk_ek_offset = dk_pke_bytes<P>;
+template <class P>
+inline constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
+template <class P>
+inline constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
 
 // FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d. A rider over
 // ek (ML-KEM.KeyGen's H(ek)) is told as each row of t̂ is written, and takes
@@ -26,8 +30,9 @@ void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t
 // The same from line 2 on, given (ρ, σ) = G(d ‖ k) (for batches, whose G
 // calls run side by side). ρ must already be declassified.
 template <class P>
-void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                        std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash = nullptr);
+void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
+                                std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                                std::span<const std::uint8_t, 64> rho_sigma, hash::KeccakRider* ek_hash = nullptr);
 
 // FIPS 203 Alg. 14 (K-PKE.Encrypt) of the 32-byte message m with randomness r.
 // ek must have passed the modulus check.
@@ -46,8 +51,8 @@ void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std
 // Alg. 14 with Âᵀ given (from kpke_sample_matrix_vartime) instead of sampled.
 template <class P>
 void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                          std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
-                          const TransposedMatrix<P::k>& a_t);
+                              std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                              const TransposedMatrix<P::k>& a_t);
 
 // Alg. 14 for up to max_batch items at once (all spans of one size): the
 // matrix entries of all items are sampled together, eight Keccak lanes at

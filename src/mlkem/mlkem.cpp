@@ -124,13 +124,13 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   return Status::ok;
 }
 
-#define PQLAB_MLKEM_INSTANTIATE(P)                                                                    \
-  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                             \
-  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                          \
-  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&);          \
-  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);            \
-  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);                    \
-  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                            \
+#define PQLAB_MLKEM_INSTANTIATE(P)                                                          \
+  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                     \
+  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                 \
+  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&); \
+  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);   \
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);           \
+  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                   \
   template Status check_decaps_key<P>(ConstDecapsKey<P>);
 PQLAB_MLKEM_INSTANTIATE(MLKEM512)
 PQLAB_MLKEM_INSTANTIATE(MLKEM768)

@@ -24,8 +24,7 @@ template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
   NttPoly r{};
   for (std::size_t j = 0; j < K; ++j)
-    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(),
-                                        b[j].c.data());
+    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(), b[j].c.data());
   for (auto& x : r.c) x = barrett_reduce(x);  // |x| < 2qK ≤ 8q fits int16
   return r;
 }
@@ -67,7 +66,7 @@ template <std::size_t D>
 void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in) {
   kernels::active().mlkem.mlkem_decode_decompress(p.c.data(), in.data(), D);
 }
-#define PQLAB_MLKEM_INSTANTIATE_D(D)                                                   \
+#define PQLAB_MLKEM_INSTANTIATE_D(D)                                              \
   template void compress_encode<D>(std::span<std::uint8_t, 32 * D>, const Poly&); \
   template void decode_decompress<D>(Poly&, std::span<const std::uint8_t, 32 * D>);
 PQLAB_MLKEM_INSTANTIATE_D(1)

@@ -22,8 +22,10 @@ struct NttPoly {
   std::array<std::int16_t, n> c;
 };
 
-template <std::size_t K> using PolyVec = std::array<Poly, K>;
-template <std::size_t K> using NttVec = std::array<NttPoly, K>;
+template <std::size_t K>
+using PolyVec = std::array<Poly, K>;
+template <std::size_t K>
+using NttVec = std::array<NttPoly, K>;
 
 // FIPS 203 Alg. 9 / 10 through the kernel seam. invntt() returns plain
 // values for an input that carries a factor R^-1 (the output of basemul).
@@ -35,8 +37,8 @@ Poly invntt_from_montgomery(const NttPoly& p);
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
 
-void add_to(Poly& r, const Poly& a);       // r += a, then Barrett-reduced
-void sub_from(Poly& r, const Poly& a);     // r = r - a, then Barrett-reduced
+void add_to(Poly& r, const Poly& a);        // r += a, then Barrett-reduced
+void sub_from(Poly& r, const Poly& a);      // r = r - a, then Barrett-reduced
 void add_to(NttPoly& r, const NttPoly& a);  // r += a, then Barrett-reduced
 // Multiplies by R (undoing the R^-1 of a Montgomery product).
 void to_montgomery(NttPoly& p);
@@ -62,8 +64,8 @@ void decode_decompress(Poly& p, std::span<const std::uint8_t, 32 * D> in);
 // The bounded-noise sampler SamplePolyCBD_η (FIPS 203 Alg. 8) over PRF_η(σ, N)
 // = SHAKE256(σ ‖ N, 64η) (eq. 4.3), for η in {2, 3}: out[i] for nonce
 // first_nonce + i, i < count, the PRF instances run side by side.
-void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
-                      std::size_t count, int eta);
+void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce, std::size_t count,
+                      int eta);
 
 // One entry of Â or Âᵀ to sample: SampleNTT(ρ ‖ byte32 ‖ byte33) (FIPS 203
 // Alg. 7) into *out.

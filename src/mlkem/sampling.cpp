@@ -13,8 +13,8 @@ namespace pqlab::mlkem {
 // FIPS 203 Alg. 8 on PRF_η(σ, N) = SHAKE256(σ ‖ N) (eq. 4.3), for nonces
 // first_nonce .. first_nonce + count - 1, up to eight SHAKE256 instances
 // side by side.
-void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
-                      std::size_t count, int eta) {
+void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce, std::size_t count,
+                      int eta) {
   constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
   constexpr std::size_t kRate = hash::Shake256Ways::rate_bytes;
   constexpr std::size_t kBlocks = (64 * 3 + kRate - 1) / kRate;  // 64η bytes, η ≤ 3
@@ -70,7 +70,7 @@ void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::Kec
     done = true;
     for (std::size_t lane = 0; lane < count; ++lane) {
       filled[lane] = kernels::active().mlkem.mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
-                                                                 blocks[lane].data(), blocks[lane].size());
+                                                                       blocks[lane].data(), blocks[lane].size());
       if (filled[lane] < n) done = false;
     }
   }
@@ -93,9 +93,9 @@ void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<cons
     entries[lane] = matrix_entry(rho, first_row + lane / K, lane % K, transposed, out[lane / K][lane % K]);
   sample_ntt_vartime(entries.data(), rows * K, rider);
 }
-#define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                 \
-  template void sample_matrix_rows_vartime<K>(NttVec<K>*, std::size_t, std::span<const std::uint8_t, 32>, \
-                                              std::size_t, bool, hash::KeccakRider*);
+#define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                                \
+  template void sample_matrix_rows_vartime<K>(NttVec<K>*, std::size_t, std::span<const std::uint8_t, 32>, std::size_t, \
+                                              bool, hash::KeccakRider*);
 PQLAB_MLKEM_INSTANTIATE_ROWS(2)
 PQLAB_MLKEM_INSTANTIATE_ROWS(3)
 PQLAB_MLKEM_INSTANTIATE_ROWS(4)

@@ -30,8 +30,7 @@ struct MldsaEntry {
   static Status keygen_from_seed(Bytes pk, Bytes sk, ConstBytes seed) {
     if (pk.size() != P::pk_bytes || sk.size() != P::sk_bytes || seed.size() != mldsa::seed_bytes)
       return Status::invalid_length;
-    return mldsa::keygen_internal<P>(pk.first<P::pk_bytes>(), sk.first<P::sk_bytes>(),
-                                     seed.first<mldsa::seed_bytes>());
+    return mldsa::keygen_internal<P>(pk.first<P::pk_bytes>(), sk.first<P::sk_bytes>(), seed.first<mldsa::seed_bytes>());
   }
   static Status sign(Bytes sig, ConstBytes msg, ConstBytes sk, const SignOptions& opt, RandomSource& rng) {
     if (sig.size() != P::sig_bytes || sk.size() != P::sk_bytes) return Status::invalid_length;
@@ -43,8 +42,7 @@ struct MldsaEntry {
       case SignMode::hedged:
         if (rng.generate(rnd) != Status::ok) return Status::random_failure;
         break;
-      case SignMode::deterministic:
-        break;
+      case SignMode::deterministic: break;
       case SignMode::explicit_rnd:
         if (opt.rnd.size() != mldsa::rnd_bytes) return Status::invalid_length;
         for (std::size_t i = 0; i < rnd.size(); ++i) rnd[i] = opt.rnd[i];
@@ -78,16 +76,16 @@ struct MldsaEntry {
       if (pks[i].size() != P::pk_bytes || sigs[i].size() != P::sig_bytes) return Status::invalid_length;
     // Slots past `count` repeat item 0; only the first `count` are passed on.
     auto item = [count](std::size_t i) { return i < count ? i : 0; };
-    auto pk_items = array_of<mldsa::max_batch>([&](std::size_t i) { return pks[item(i)].template first<P::pk_bytes>(); });
+    auto pk_items =
+        array_of<mldsa::max_batch>([&](std::size_t i) { return pks[item(i)].template first<P::pk_bytes>(); });
     auto sig_items =
         array_of<mldsa::max_batch>([&](std::size_t i) { return sigs[item(i)].template first<P::sig_bytes>(); });
     return mldsa::verify_batch<P>(results, std::span(pk_items.data(), count), msgs, contexts,
                                   std::span(sig_items.data(), count));
   }
   static constexpr SignatureOps ops = {keygen, keygen_from_seed, sign, verify, verify_batch};
-  static constexpr Algorithm algorithm = {
-      P::name, "FIPS 204", Kind::signature, P::pk_bytes, P::sk_bytes, 0, 0, P::sig_bytes, mldsa::seed_bytes,
-      nullptr, &ops};
+  static constexpr Algorithm algorithm = {P::name, "FIPS 204",   Kind::signature,   P::pk_bytes, P::sk_bytes, 0,
+                                          0,       P::sig_bytes, mldsa::seed_bytes, nullptr,     &ops};
 };
 
 constexpr std::array<Algorithm, 3> kEntries = {MldsaEntry<mldsa::MLDSA44>::algorithm,

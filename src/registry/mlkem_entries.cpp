@@ -16,8 +16,7 @@ struct MlkemEntry {
   }
   static Status keygen_from_seed(Bytes ek, Bytes dk, ConstBytes seed) {
     if (ek.size() != P::ek_bytes || dk.size() != P::dk_bytes || seed.size() != 64) return Status::invalid_length;
-    return mlkem::keygen_derand<P>(ek.first<P::ek_bytes>(), dk.first<P::dk_bytes>(), seed.first<32>(),
-                                   seed.last<32>());
+    return mlkem::keygen_derand<P>(ek.first<P::ek_bytes>(), dk.first<P::dk_bytes>(), seed.first<32>(), seed.last<32>());
   }
   static Status encaps(Bytes ct, Bytes ss, ConstBytes ek, RandomSource& rng) {
     if (ct.size() != P::ct_bytes || ss.size() != 32 || ek.size() != P::ek_bytes) return Status::invalid_length;
@@ -51,16 +50,18 @@ struct MlkemEntry {
         return Status::invalid_length;
     // Slots past `count` repeat item 0; only the first `count` are passed on.
     auto item = [count](std::size_t i) { return i < count ? i : 0; };
-    auto ct_items = array_of<mlkem::max_batch>([&](std::size_t i) { return cts[item(i)].template first<P::ct_bytes>(); });
+    auto ct_items =
+        array_of<mlkem::max_batch>([&](std::size_t i) { return cts[item(i)].template first<P::ct_bytes>(); });
     auto ss_items = array_of<mlkem::max_batch>([&](std::size_t i) { return sss[item(i)].template first<32>(); });
-    auto ek_items = array_of<mlkem::max_batch>([&](std::size_t i) { return eks[item(i)].template first<P::ek_bytes>(); });
+    auto ek_items =
+        array_of<mlkem::max_batch>([&](std::size_t i) { return eks[item(i)].template first<P::ek_bytes>(); });
     return mlkem::encaps_batch<P>(std::span(ct_items.data(), count), std::span(ss_items.data(), count),
                                   std::span(ek_items.data(), count), rng);
   }
-  static constexpr KemOps ops = {keygen,  keygen_from_seed, encaps, encaps_derand, decaps, check_ek, check_dk,
-                                 encaps_batch};
-  static constexpr Algorithm algorithm = {
-      P::name, "FIPS 203", Kind::kem, P::ek_bytes, P::dk_bytes, P::ct_bytes, 32, 0, 64, &ops, nullptr};
+  static constexpr KemOps ops = {keygen, keygen_from_seed, encaps,   encaps_derand,
+                                 decaps, check_ek,         check_dk, encaps_batch};
+  static constexpr Algorithm algorithm = {P::name, "FIPS 203", Kind::kem, P::ek_bytes, P::dk_bytes, P::ct_bytes,
+                                          32,      0,          64,        &ops,        nullptr};
 };
 
 constexpr std::array<Algorithm, 3> kEntries = {MlkemEntry<mlkem::MLKEM512>::algorithm,

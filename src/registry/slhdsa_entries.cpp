@@ -12,8 +12,8 @@ template <class P>
 struct SlhDsaOps {
   static Status keygen(Bytes pk, Bytes sk, RandomSource& rng) {
     if (pk.size() != P::pk_bytes || sk.size() != P::sk_bytes) return Status::invalid_length;
-    return slhdsa::keygen<P>(slhdsa::PublicKey<P>(pk.data(), P::pk_bytes),
-                             slhdsa::SecretKey<P>(sk.data(), P::sk_bytes), rng);
+    return slhdsa::keygen<P>(slhdsa::PublicKey<P>(pk.data(), P::pk_bytes), slhdsa::SecretKey<P>(sk.data(), P::sk_bytes),
+                             rng);
   }
 
   static Status keygen_from_seed(Bytes pk, Bytes sk, ConstBytes seed) {
@@ -64,16 +64,15 @@ struct SlhDsaOps {
 
 template <class P>
 constexpr Algorithm entry() {
-  return {P::name, "FIPS 205", Kind::signature, P::pk_bytes, P::sk_bytes, 0, 0, P::sig_bytes, P::seed_bytes,
-          nullptr, &SlhDsaOps<P>::ops};
+  return {P::name, "FIPS 205",   Kind::signature, P::pk_bytes, P::sk_bytes,       0,
+          0,       P::sig_bytes, P::seed_bytes,   nullptr,     &SlhDsaOps<P>::ops};
 }
 
 using namespace slhdsa;
 constexpr std::array<Algorithm, 12> kEntries = {
-    entry<SLHDSA_SHA2_128s>(),  entry<SLHDSA_SHA2_128f>(),  entry<SLHDSA_SHA2_192s>(),
-    entry<SLHDSA_SHA2_192f>(),  entry<SLHDSA_SHA2_256s>(),  entry<SLHDSA_SHA2_256f>(),
-    entry<SLHDSA_SHAKE_128s>(), entry<SLHDSA_SHAKE_128f>(), entry<SLHDSA_SHAKE_192s>(),
-    entry<SLHDSA_SHAKE_192f>(), entry<SLHDSA_SHAKE_256s>(), entry<SLHDSA_SHAKE_256f>(),
+    entry<SLHDSA_SHA2_128s>(),  entry<SLHDSA_SHA2_128f>(),  entry<SLHDSA_SHA2_192s>(),  entry<SLHDSA_SHA2_192f>(),
+    entry<SLHDSA_SHA2_256s>(),  entry<SLHDSA_SHA2_256f>(),  entry<SLHDSA_SHAKE_128s>(), entry<SLHDSA_SHAKE_128f>(),
+    entry<SLHDSA_SHAKE_192s>(), entry<SLHDSA_SHAKE_192f>(), entry<SLHDSA_SHAKE_256s>(), entry<SLHDSA_SHAKE_256f>(),
 };
 
 }  // namespace

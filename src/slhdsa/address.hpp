@@ -68,8 +68,8 @@ class Adrs {
     bytes_[at + 3] = static_cast<std::uint8_t>(v);
   }
   std::uint32_t get32(std::size_t at) const {
-    return std::uint32_t{bytes_[at]} << 24 | std::uint32_t{bytes_[at + 1]} << 16 |
-           std::uint32_t{bytes_[at + 2]} << 8 | std::uint32_t{bytes_[at + 3]};
+    return std::uint32_t{bytes_[at]} << 24 | std::uint32_t{bytes_[at + 1]} << 16 | std::uint32_t{bytes_[at + 2]} << 8 |
+           std::uint32_t{bytes_[at + 3]};
   }
 
   std::uint8_t bytes_[adrs_bytes] = {};

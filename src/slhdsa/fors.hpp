@@ -48,23 +48,24 @@ void fors_sign(std::uint8_t* sig, std::uint8_t* pk, const std::uint8_t* md, cons
     const std::uint32_t offset = i << a;
     std::uint8_t* sig_i = sig + i * (a + 1) * n;
     hash.prf(sig_i, fors_secret_adrs(adrs, offset + indices[i]));
-    merkle_tree<n, static_cast<std::size_t>(P::a), fors_leaf_batch<Hash>>(
-        roots + i * n, sig_i + n, indices[i], a, offset, adrs, hash, [&](std::uint32_t first, std::uint8_t* out) {
-          for (std::uint32_t part = 0; part < fors_leaf_batch<Hash>; part += Hash::batch) {
-            Adrs sk_adrs[Hash::batch], leaf_adrs[Hash::batch];
-            std::uint8_t* lane[Hash::batch];
-            for (std::uint32_t b = 0; b < Hash::batch; ++b) {
-              const std::uint32_t leaf = offset + first + part + b;
-              sk_adrs[b] = fors_secret_adrs(adrs, leaf);
-              leaf_adrs[b] = adrs;
-              leaf_adrs[b].set_tree_height(0);
-              leaf_adrs[b].set_tree_index(leaf);
-              lane[b] = out + (part + b) * n;
-            }
-            hash.prf_lanes(lane, sk_adrs, Hash::batch);
-            hash.f_lanes(lane, leaf_adrs, lane, Hash::batch);
-          }
-        });
+    merkle_tree<n, static_cast<std::size_t>(P::a), fors_leaf_batch<Hash>>(roots + i * n, sig_i + n, indices[i], a,
+                                                                          offset, adrs, hash,
+                                                                          [&](std::uint32_t first, std::uint8_t* out) {
+      for (std::uint32_t part = 0; part < fors_leaf_batch<Hash>; part += Hash::batch) {
+        Adrs sk_adrs[Hash::batch], leaf_adrs[Hash::batch];
+        std::uint8_t* lane[Hash::batch];
+        for (std::uint32_t b = 0; b < Hash::batch; ++b) {
+          const std::uint32_t leaf = offset + first + part + b;
+          sk_adrs[b] = fors_secret_adrs(adrs, leaf);
+          leaf_adrs[b] = adrs;
+          leaf_adrs[b].set_tree_height(0);
+          leaf_adrs[b].set_tree_index(leaf);
+          lane[b] = out + (part + b) * n;
+        }
+        hash.prf_lanes(lane, sk_adrs, Hash::batch);
+        hash.f_lanes(lane, leaf_adrs, lane, Hash::batch);
+      }
+    });
   }
   fors_compress_roots<P>(pk, roots, adrs, hash);
 }

@@ -15,9 +15,8 @@ namespace {
 // Initial hash values (FIPS 180-4 §5.3.3 and §5.3.5).
 constexpr std::uint32_t kSha256Iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-constexpr std::uint64_t kSha512Iv[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b,
-                                        0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f,
-                                        0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
+constexpr std::uint64_t kSha512Iv[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+                                        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
 
 // The one block after the first: ADRSc ‖ input ‖ 0x80 ‖ 0* ‖ the message
 // length in bits (the first block included) in the last LengthBytes. All

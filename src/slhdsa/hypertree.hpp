@@ -36,8 +36,8 @@ void ht_sign(std::uint8_t* sig, const std::uint8_t* msg, std::uint64_t idx_tree,
 // ht_verify (Alg. 13). Public data only; true iff the signature leads to
 // pk_root.
 template <class P, class Hash>
-bool ht_verify_vartime(const std::uint8_t* msg, const std::uint8_t* sig, std::uint64_t idx_tree,
-                       std::uint32_t idx_leaf, const std::uint8_t* pk_root, const Hash& hash) {
+bool ht_verify_vartime(const std::uint8_t* msg, const std::uint8_t* sig, std::uint64_t idx_tree, std::uint32_t idx_leaf,
+                       const std::uint8_t* pk_root, const Hash& hash) {
   Adrs adrs;
   std::uint8_t node[P::n];
   copy_bytes(node, msg, P::n);

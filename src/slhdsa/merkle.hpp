@@ -71,8 +71,7 @@ void merkle_tree(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx,
       hash.h(node, node_adrs, node);
       --depth;
       heights[depth - 1] = z;
-      if (auth != nullptr && z < height && (first >> z) == ((leaf_idx >> z) ^ 1u))
-        copy_bytes(auth + z * N, node, N);
+      if (auth != nullptr && z < height && (first >> z) == ((leaf_idx >> z) ^ 1u)) copy_bytes(auth + z * N, node, N);
     }
   }
   copy_bytes(root, stack, N);
@@ -82,8 +81,7 @@ void merkle_tree(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx,
 // Alg. 17 lines 9-18): public data only.
 template <std::size_t N, class Hash>
 void merkle_root_from_path_vartime(std::uint8_t* node, const std::uint8_t* auth, std::uint32_t leaf_idx,
-                                   std::uint32_t height, std::uint32_t index_offset, Adrs node_adrs,
-                                   const Hash& hash) {
+                                   std::uint32_t height, std::uint32_t index_offset, Adrs node_adrs, const Hash& hash) {
   std::uint8_t pair[2 * N];
   std::uint32_t index = index_offset + leaf_idx;
   for (std::uint32_t z = 0; z < height; ++z) {

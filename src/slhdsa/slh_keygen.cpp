@@ -21,7 +21,7 @@ Status keygen(PublicKey<P> pk, SecretKey<P> sk, RandomSource& rng) {
   return keygen_internal<P>(pk, sk, KeySeed<P>(seed));
 }
 
-#define PQLAB_INSTANTIATE(P)                                                  \
+#define PQLAB_INSTANTIATE(P)                                            \
   template Status keygen<P>(PublicKey<P>, SecretKey<P>, RandomSource&); \
   template Status keygen_internal<P>(PublicKey<P>, SecretKey<P>, KeySeed<P>);
 PQLAB_SLHDSA_FOR_EACH_SET(PQLAB_INSTANTIATE)

@@ -43,8 +43,7 @@ Status hash_sign(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph, C
 
 // Deterministic: opt_rand = PK.seed (Alg. 23 line 6).
 template <class P>
-Status hash_sign_deterministic(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph,
-                               ConstSecretKey<P> sk) {
+Status hash_sign_deterministic(Signature<P> sig, Message msg, Context ctx, hash::PreHash ph, ConstSecretKey<P> sk) {
   return hash_sign_with<P>(sig, msg, ctx, ph, sk, sk.data() + 2 * P::n);
 }
 
@@ -61,7 +60,7 @@ Status hash_verify(ConstSignatureBytes sig, Message msg, Context ctx, hash::PreH
   return detail::slh_verify_internal<P>(sig, prehashed.parts(), pk.data());
 }
 
-#define PQLAB_INSTANTIATE(P)                                                                                      \
+#define PQLAB_INSTANTIATE(P)                                                                                     \
   template Status hash_sign<P>(Signature<P>, Message, Context, hash::PreHash, ConstSecretKey<P>, RandomSource&); \
   template Status hash_sign_deterministic<P>(Signature<P>, Message, Context, hash::PreHash, ConstSecretKey<P>);  \
   template Status hash_sign_with_opt_rand<P>(Signature<P>, Message, Context, hash::PreHash, ConstSecretKey<P>,   \

@@ -44,10 +44,10 @@ Status sign_with_opt_rand(Signature<P> sig, Message msg, Context ctx, ConstSecre
   return sign_pure<P>(sig, msg, ctx, sk, opt_rand.data());
 }
 
-#define PQLAB_INSTANTIATE(P)                                                                                 \
-  template Status sign_internal<P>(Signature<P>, Message, ConstSecretKey<P>, OptRand<P>);                    \
-  template Status sign<P>(Signature<P>, Message, Context, ConstSecretKey<P>, RandomSource&);                 \
-  template Status sign_deterministic<P>(Signature<P>, Message, Context, ConstSecretKey<P>);                  \
+#define PQLAB_INSTANTIATE(P)                                                                 \
+  template Status sign_internal<P>(Signature<P>, Message, ConstSecretKey<P>, OptRand<P>);    \
+  template Status sign<P>(Signature<P>, Message, Context, ConstSecretKey<P>, RandomSource&); \
+  template Status sign_deterministic<P>(Signature<P>, Message, Context, ConstSecretKey<P>);  \
   template Status sign_with_opt_rand<P>(Signature<P>, Message, Context, ConstSecretKey<P>, OptRand<P>);
 PQLAB_SLHDSA_FOR_EACH_SET(PQLAB_INSTANTIATE)
 #undef PQLAB_INSTANTIATE

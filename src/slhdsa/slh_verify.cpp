@@ -17,7 +17,7 @@ Status verify(ConstSignatureBytes sig, Message msg, Context ctx, ConstPublicKey<
   return detail::slh_verify_internal<P>(sig, {prefix.bytes(), msg}, pk.data());
 }
 
-#define PQLAB_INSTANTIATE(P)                                                                \
+#define PQLAB_INSTANTIATE(P)                                                           \
   template Status verify_internal<P>(ConstSignatureBytes, Message, ConstPublicKey<P>); \
   template Status verify<P>(ConstSignatureBytes, Message, Context, ConstPublicKey<P>);
 PQLAB_SLHDSA_FOR_EACH_SET(PQLAB_INSTANTIATE)

@@ -29,12 +29,12 @@ void xmss_root(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx, c
   Adrs leaf_adrs = adrs;
   leaf_adrs.set_type_and_clear(AdrsType::wots_hash);
   constexpr std::size_t leaf_batch = xmss_leaf_batch<P, Hash>();
-  merkle_tree<P::n, static_cast<std::size_t>(P::hp), leaf_batch>(
-      root, auth, leaf_idx, static_cast<std::uint32_t>(P::hp), 0, node_adrs, hash,
-      [&](std::uint32_t first, std::uint8_t* out) {
-        leaf_adrs.set_key_pair_address(first);
-        wots_pk_gen<P, leaf_batch>(out, leaf_adrs, hash);
-      });
+  merkle_tree<P::n, static_cast<std::size_t>(P::hp), leaf_batch>(root, auth, leaf_idx,
+                                                                 static_cast<std::uint32_t>(P::hp), 0, node_adrs, hash,
+                                                                 [&](std::uint32_t first, std::uint8_t* out) {
+    leaf_adrs.set_key_pair_address(first);
+    wots_pk_gen<P, leaf_batch>(out, leaf_adrs, hash);
+  });
 }
 
 // xmss_sign (Alg. 10): sig = WOTS+ signature ‖ AUTH ((len + h')·n bytes).
@@ -61,8 +61,8 @@ void xmss_pk_from_sig_vartime(std::uint8_t* root, std::uint32_t idx, const std::
   wots_pk_from_sig_vartime<P>(root, sig, msg, wots_adrs, hash);
   Adrs node_adrs = adrs;
   node_adrs.set_type_and_clear(AdrsType::tree);
-  merkle_root_from_path_vartime<P::n>(root, sig + P::len * P::n, idx, static_cast<std::uint32_t>(P::hp), 0,
-                                      node_adrs, hash);
+  merkle_root_from_path_vartime<P::n>(root, sig + P::len * P::n, idx, static_cast<std::uint32_t>(P::hp), 0, node_adrs,
+                                      hash);
 }
 
 }  // namespace pqlab::slhdsa::detail

@@ -80,7 +80,7 @@ void check_mlkem() {
   std::array<std::uint8_t, P::ek_bytes> ek;
   std::array<std::uint8_t, P::dk_bytes> dk;
   expect_ok(m::keygen<P>(ek, dk, rng), std::string(P::name) + " keygen");
-  declassify(ek.data(), ek.size());  // output: the encapsulation key
+  declassify(ek.data(), ek.size());                     // output: the encapsulation key
   constexpr std::size_t dk_public_offset = 384 * P::k;  // dk = dk_pke ‖ ek ‖ H(ek) ‖ z
   declassify(dk.data() + dk_public_offset, P::ek_bytes + 32);
 
@@ -111,8 +111,8 @@ void check_mldsa() {
   std::array<std::uint8_t, P::pk_bytes> pk;
   std::array<std::uint8_t, P::sk_bytes> sk;
   expect_ok(d::keygen<P>(pk, sk, rng), name + " keygen");
-  declassify(pk.data(), pk.size());          // output: the public key
-  declassify(sk.data() + Lay::sk_rho, 32);   // ρ and tr = H(pk) in sk are public
+  declassify(pk.data(), pk.size());         // output: the public key
+  declassify(sk.data() + Lay::sk_rho, 32);  // ρ and tr = H(pk) in sk are public
   declassify(sk.data() + Lay::sk_tr, 64);
 
   const std::array<std::uint8_t, 3> msg{'c', 't', '!'};
@@ -163,8 +163,8 @@ void check_slhdsa() {
   std::array<std::uint8_t, P::pk_bytes> pk;
   std::array<std::uint8_t, P::sk_bytes> sk;
   expect_ok(s::keygen_internal<P>(pk, sk, seed), name + " keygen");
-  declassify(pk.data(), pk.size());                 // output: PK.seed ‖ PK.root
-  declassify(sk.data() + 2 * P::n, 2 * P::n);       // the same public half inside sk
+  declassify(pk.data(), pk.size());            // output: PK.seed ‖ PK.root
+  declassify(sk.data() + 2 * P::n, 2 * P::n);  // the same public half inside sk
 
   SecretRandom rng;
   const std::array<std::uint8_t, 3> msg{'c', 't', '!'};
@@ -204,8 +204,8 @@ int main(int argc, char** argv) {
     for (std::string_view backend : pqlab::kernels::available()) {
       if (pqlab::kernels::select(backend) != Status::ok) fail("cannot select backend " + std::string(backend));
       check_group(group);
-      std::printf("ct_test: %s on %.*s: done (%s)\n", group.c_str(), static_cast<int>(backend.size()),
-                  backend.data(), tool);
+      std::printf("ct_test: %s on %.*s: done (%s)\n", group.c_str(), static_cast<int>(backend.size()), backend.data(),
+                  tool);
     }
   } catch (const std::exception& e) {
     fail(e.what());

@@ -106,8 +106,8 @@ void check_backend(std::string_view backend) {
 
   // NTTs: an in-place transform of a copy of `poly` with some coefficients
   // made secret must leave every coefficient secret.
-  auto expect_spread_in_place = [&](const char* kernel, auto poly, std::size_t first, std::size_t count,
-                                    auto transform) {
+  auto expect_spread_in_place =
+      [&](const char* kernel, auto poly, std::size_t first, std::size_t count, auto transform) {
     __msan_poison(&poly[first], count * sizeof poly[0]);
     transform(poly.data());
     expect_all_secret(backend, kernel, poly.data(), sizeof poly);

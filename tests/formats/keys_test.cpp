@@ -75,10 +75,10 @@ Bytes cat(std::initializer_list<std::span<const std::uint8_t>> parts) {
 }
 Bytes hdr(std::initializer_list<std::uint8_t> b) { return Bytes(b); }
 
-#define EXPECT_CONTAINS(haystack, needle)                                     \
-  do {                                                                        \
-    const std::string h_ = (haystack);                                        \
-    EXPECT_NE(h_.find(needle), std::string::npos) << "message: " << h_;       \
+#define EXPECT_CONTAINS(haystack, needle)                               \
+  do {                                                                  \
+    const std::string h_ = (haystack);                                  \
+    EXPECT_NE(h_.find(needle), std::string::npos) << "message: " << h_; \
   } while (0)
 
 // ---------------------------------------------------------------------------
@@ -224,8 +224,7 @@ Bytes pkcs8_with(const char* oid, int version, int ptype, const Bytes& octets) {
   PKCS8_PRIV_KEY_INFO* p8 = PKCS8_PRIV_KEY_INFO_new();
   auto* buf = static_cast<unsigned char*>(OPENSSL_malloc(octets.size()));
   if (!octets.empty()) std::memcpy(buf, octets.data(), octets.size());
-  EXPECT_EQ(PKCS8_pkey_set0(p8, OBJ_txt2obj(oid, 1), version, ptype, nullptr, buf, static_cast<int>(octets.size())),
-            1);
+  EXPECT_EQ(PKCS8_pkey_set0(p8, OBJ_txt2obj(oid, 1), version, ptype, nullptr, buf, static_cast<int>(octets.size())), 1);
   const int n = i2d_PKCS8_PRIV_KEY_INFO(p8, nullptr);
   Bytes out(static_cast<std::size_t>(n));
   unsigned char* q = out.data();
@@ -249,8 +248,8 @@ class FormatsMalformed : public ::testing::Test {
 
 TEST_F(FormatsMalformed, OurBuildersMatchTheLibrary) {
   EXPECT_TRUE(same(spki_with("2.16.840.1.101.3.4.3.18", V_ASN1_UNDEF, kp.public_key.bytes), pub_der));
-  EXPECT_TRUE(same(pkcs8_with("2.16.840.1.101.3.4.3.18", 0, V_ASN1_UNDEF, seed_choice(*kp.private_key.seed)),
-                   priv_der));
+  EXPECT_TRUE(
+      same(pkcs8_with("2.16.840.1.101.3.4.3.18", 0, V_ASN1_UNDEF, seed_choice(*kp.private_key.seed)), priv_der));
 }
 
 TEST_F(FormatsMalformed, TruncatedAndOverlongDer) {
@@ -309,8 +308,8 @@ TEST_F(FormatsMalformed, WrongAndUnknownOids) {
 TEST_F(FormatsMalformed, ParametersPresent) {
   EXPECT_CONTAINS(public_error(spki_with("2.16.840.1.101.3.4.3.18", V_ASN1_NULL, kp.public_key.bytes)),
                   "parameters present");
-  EXPECT_CONTAINS(private_error(pkcs8_with("2.16.840.1.101.3.4.3.18", 0, V_ASN1_NULL,
-                                           seed_choice(*kp.private_key.seed))),
+  EXPECT_CONTAINS(private_error(
+                      pkcs8_with("2.16.840.1.101.3.4.3.18", 0, V_ASN1_NULL, seed_choice(*kp.private_key.seed))),
                   "parameters present");
 }
 
@@ -367,11 +366,11 @@ TEST_F(FormatsMalformed, PrivateKeyChoiceShapes) {
   const SecureBytes both_der = encode_private(kp.private_key, Encoding::der, PrivateForm::both);
   const PrivateKey both = decode_private(bytes_of(both_der));
   EXPECT_EQ(both.form, PrivateForm::both);
-  const Bytes swapped = cat({hdr({0x30, 0x82, 0x0f, 0xe6, 0x04, 0x82, 0x0f, 0xc0}), kp.private_key.expanded,
-                             hdr({0x04, 0x20}), seed});
+  const Bytes swapped =
+      cat({hdr({0x30, 0x82, 0x0f, 0xe6, 0x04, 0x82, 0x0f, 0xc0}), kp.private_key.expanded, hdr({0x04, 0x20}), seed});
   EXPECT_CONTAINS(private_error(pkcs8_with(oid, 0, V_ASN1_UNDEF, swapped)), "seed has 4032 bytes");
-  const Bytes tagged_seed = cat({hdr({0x30, 0x82, 0x0f, 0xe6, 0x80, 0x20}), seed, hdr({0x04, 0x82, 0x0f, 0xc0}),
-                                 kp.private_key.expanded});
+  const Bytes tagged_seed =
+      cat({hdr({0x30, 0x82, 0x0f, 0xe6, 0x80, 0x20}), seed, hdr({0x04, 0x82, 0x0f, 0xc0}), kp.private_key.expanded});
   EXPECT_CONTAINS(private_error(pkcs8_with(oid, 0, V_ASN1_UNDEF, tagged_seed)), "seed has the wrong tag");
   // A OneAsymmetricKey version 2 / an unknown version.
   EXPECT_CONTAINS(private_error(pkcs8_with(oid, 1, V_ASN1_UNDEF, seed_choice(seed))), "version 2");
@@ -426,7 +425,8 @@ TEST_F(FormatsMalformed, BadPem) {
   EXPECT_CONTAINS(public_error(bytes_of(text + "garbage\n")), "data after the PEM block");
   EXPECT_CONTAINS(public_error(bytes_of(text + text)), "data after the PEM block");
   std::string headers = text;
-  headers.insert(headers.find('\n') + 1, "Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\n");
+  headers.insert(headers.find('\n') + 1,
+                 "Proc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\n");
   EXPECT_CONTAINS(public_error(bytes_of(headers)), "PEM headers");
   // White space around the block is fine; CRLF line ends too.
   const PublicKey padded = decode_public(bytes_of("\n\n" + text + "\n  \n"));

@@ -93,8 +93,7 @@ TEST_P(LampsLattice, PrivateKeyFormsDecodeAndReencode) {
   const Bytes seed = counting_seed(a.seed_bytes);
   for (PrivateForm form : {PrivateForm::seed, PrivateForm::expanded, PrivateForm::both}) {
     SCOPED_TRACE(to_string(form));
-    const Bytes pem =
-        read_lamps(std::string(GetParam().dir) + "/" + a.name.data() + "-" + to_string(form) + ".priv");
+    const Bytes pem = read_lamps(std::string(GetParam().dir) + "/" + a.name.data() + "-" + to_string(form) + ".priv");
     const Detected d = detect(pem);
     EXPECT_EQ(d.encoding, Encoding::pem);
     EXPECT_EQ(d.kind, KeyKind::private_key);
@@ -134,11 +133,11 @@ INSTANTIATE_TEST_SUITE_P(Lamps, LampsLattice,
                                            LampsSet{"ML-KEM-1024", "ml-kem"}, LampsSet{"ML-DSA-44", "ml-dsa"},
                                            LampsSet{"ML-DSA-65", "ml-dsa"}, LampsSet{"ML-DSA-87", "ml-dsa"}),
                          [](const auto& param_info) {
-                           std::string n = param_info.param.name;
-                           for (char& c : n)
-                             if (c == '-') c = '_';
-                           return n;
-                         });
+  std::string n = param_info.param.name;
+  for (char& c : n)
+    if (c == '-') c = '_';
+  return n;
+});
 
 // RFC 9909's example: SLH-DSA-SHA2-128s. The key generated from its
 // SK.seed‖SK.prf‖PK.seed is the example; both files re-encode byte for byte.

@@ -37,8 +37,8 @@ X509* read_cert(const char* path) {
 
 int main(int argc, char** argv) {
   if (argc < 6) return die("usage: pqlab_cms_sign PROVIDER_DIR CERT.pem KEY.pem IN OUT.pem [CHAIN.pem ...]");
-  if (OSSL_PROVIDER_set_default_search_path(nullptr, argv[1]) != 1 ||
-      OSSL_PROVIDER_load(nullptr, "pqlab") == nullptr || OSSL_PROVIDER_load(nullptr, "default") == nullptr)
+  if (OSSL_PROVIDER_set_default_search_path(nullptr, argv[1]) != 1 || OSSL_PROVIDER_load(nullptr, "pqlab") == nullptr ||
+      OSSL_PROVIDER_load(nullptr, "default") == nullptr)
     return die("cannot load the providers");
   BIO* cert_bio = BIO_new_file(argv[2], "r");
   BIO* key_bio = BIO_new_file(argv[3], "r");

@@ -82,8 +82,10 @@ void serve(SSL_CTX* ctx, int fd, int id) {
       const std::string request = read_request(ssl);
       line += " ok group=" + group + " request=\"" + request + "\"";
       if (!request.empty()) {
-        const std::string body = "<html><head><title>pqlab</title></head><body><p id=\"result\">"
-                                 "pqlab interop page, group " + group + "</p></body></html>\n";
+        const std::string body =
+            "<html><head><title>pqlab</title></head><body><p id=\"result\">"
+            "pqlab interop page, group " +
+            group + "</p></body></html>\n";
         const std::string response = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " +
                                      std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
         const bool sent = SSL_write(ssl, response.data(), static_cast<int>(response.size())) > 0;
@@ -100,8 +102,10 @@ void serve(SSL_CTX* ctx, int fd, int id) {
 }
 
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr, "tls_test_server: %s\nusage: tls_test_server --provider-dir DIR --groups LIST "
-                       "--port-file FILE [--lifetime SECONDS]\n", why);
+  std::fprintf(stderr,
+               "tls_test_server: %s\nusage: tls_test_server --provider-dir DIR --groups LIST "
+               "--port-file FILE [--lifetime SECONDS]\n",
+               why);
   std::exit(2);
 }
 
@@ -114,11 +118,16 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) usage(("missing value for " + arg).c_str());
     const std::string value = argv[++i];
-    if (arg == "--provider-dir") provider_dir = value;
-    else if (arg == "--groups") groups = value;
-    else if (arg == "--port-file") port_file = value;
-    else if (arg == "--lifetime") lifetime_s = std::atoi(value.c_str());
-    else usage(("unknown option " + arg).c_str());
+    if (arg == "--provider-dir")
+      provider_dir = value;
+    else if (arg == "--groups")
+      groups = value;
+    else if (arg == "--port-file")
+      port_file = value;
+    else if (arg == "--lifetime")
+      lifetime_s = std::atoi(value.c_str());
+    else
+      usage(("unknown option " + arg).c_str());
   }
   if (provider_dir.empty() || groups.empty() || port_file.empty()) usage("missing option");
 
@@ -135,8 +144,8 @@ int main(int argc, char** argv) {
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t len = sizeof addr;
-    if (listen_fd < 0 || bind(listen_fd, reinterpret_cast<sockaddr*>(&addr), len) != 0 ||
-        listen(listen_fd, 64) != 0 || getsockname(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
+    if (listen_fd < 0 || bind(listen_fd, reinterpret_cast<sockaddr*>(&addr), len) != 0 || listen(listen_fd, 64) != 0 ||
+        getsockname(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
       throw std::runtime_error(std::string("listening socket: ") + std::strerror(errno));
     {
       const std::string tmp = port_file + ".tmp";

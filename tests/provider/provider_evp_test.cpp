@@ -259,8 +259,7 @@ TEST_P(ProviderEvp, ImplicitRejectionOfATamperedCiphertext) {
 INSTANTIATE_TEST_SUITE_P(AllKems, ProviderEvp, ::testing::ValuesIn(kem_cases), case_name);
 
 const KemCase& find_case(const std::string& name) {
-  return *std::find_if(std::begin(kem_cases), std::end(kem_cases),
-                       [&](const KemCase& c) { return name == c.name; });
+  return *std::find_if(std::begin(kem_cases), std::end(kem_cases), [&](const KemCase& c) { return name == c.name; });
 }
 
 // X25519MLKEM768: an all-zero X25519 share is a low-order point; the

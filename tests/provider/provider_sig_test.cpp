@@ -30,7 +30,7 @@ struct SigCase {
   const char* oid;
   const char* alias;  // "" when OpenSSL 3.5 has none beyond id-...
   int security_bits;
-  bool slow;          // the SLH-DSA 's' sets: one signature only
+  bool slow;  // the SLH-DSA 's' sets: one signature only
 };
 
 const SigCase sig_cases[] = {
@@ -78,8 +78,7 @@ Pkey from_data(const char* name, const Bytes& seed, const Bytes& priv, const Byt
   OSSL_PARAM params[4];
   std::size_t n = 0;
   auto add = [&](const char* key, const Bytes& b) {
-    if (!b.empty())
-      params[n++] = OSSL_PARAM_construct_octet_string(key, const_cast<std::uint8_t*>(b.data()), b.size());
+    if (!b.empty()) params[n++] = OSSL_PARAM_construct_octet_string(key, const_cast<std::uint8_t*>(b.data()), b.size());
   };
   add("seed", seed);
   add(OSSL_PKEY_PARAM_PRIV_KEY, priv);
@@ -96,9 +95,9 @@ Pkey from_data(const char* name, const Bytes& seed, const Bytes& priv, const Byt
 Bytes pkey_sign(EVP_PKEY* key, const Bytes& msg, const Bytes& context = {}, bool deterministic = false) {
   Ctx ctx(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr));
   int det = deterministic ? 1 : 0;
-  OSSL_PARAM params[] = {
-      OSSL_PARAM_construct_octet_string("context-string", const_cast<std::uint8_t*>(context.data()), context.size()),
-      OSSL_PARAM_construct_int("deterministic", &det), OSSL_PARAM_construct_end()};
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string("context-string", const_cast<std::uint8_t*>(context.data()),
+                                                           context.size()),
+                         OSSL_PARAM_construct_int("deterministic", &det), OSSL_PARAM_construct_end()};
   std::size_t len = 0;
   if (!ctx || EVP_PKEY_sign_init(ctx.get()) != 1 || EVP_PKEY_CTX_set_params(ctx.get(), params) != 1 ||
       EVP_PKEY_sign(ctx.get(), nullptr, &len, msg.data(), msg.size()) != 1)
@@ -111,9 +110,9 @@ Bytes pkey_sign(EVP_PKEY* key, const Bytes& msg, const Bytes& context = {}, bool
 
 int pkey_verify(EVP_PKEY* key, const Bytes& sig, const Bytes& msg, const Bytes& context = {}) {
   Ctx ctx(EVP_PKEY_CTX_new_from_pkey(nullptr, key, nullptr));
-  OSSL_PARAM params[] = {
-      OSSL_PARAM_construct_octet_string("context-string", const_cast<std::uint8_t*>(context.data()), context.size()),
-      OSSL_PARAM_construct_end()};
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string("context-string", const_cast<std::uint8_t*>(context.data()),
+                                                           context.size()),
+                         OSSL_PARAM_construct_end()};
   if (!ctx || EVP_PKEY_verify_init(ctx.get()) != 1 || EVP_PKEY_CTX_set_params(ctx.get(), params) != 1) return -1;
   return EVP_PKEY_verify(ctx.get(), sig.data(), sig.size(), msg.data(), msg.size());
 }
@@ -190,7 +189,8 @@ TEST_P(ProviderSig, SeedGivesTheCoreKeyAndImportChecksIt) {
 
   // Generation with the `seed` parameter.
   Ctx gctx(EVP_PKEY_CTX_new_from_name(nullptr, c.name, nullptr));
-  OSSL_PARAM gparams[] = {OSSL_PARAM_construct_octet_string("seed", seed.data(), seed.size()), OSSL_PARAM_construct_end()};
+  OSSL_PARAM gparams[] = {OSSL_PARAM_construct_octet_string("seed", seed.data(), seed.size()),
+                          OSSL_PARAM_construct_end()};
   EVP_PKEY* raw = nullptr;
   ASSERT_EQ(EVP_PKEY_keygen_init(gctx.get()), 1);
   ASSERT_EQ(EVP_PKEY_CTX_set_params(gctx.get(), gparams), 1);
@@ -469,10 +469,12 @@ TEST(ProviderSigLamps, ExampleCertificatesVerifyAndChangedOnesDoNot) {
   load_test_providers();
   const std::string dir = std::string(PQLAB_TEST_DATA_DIR) + "/lamps/";
   const CertCase cases[] = {
-      {"ml-dsa/ML-DSA-44.crt", "ml-dsa/ML-DSA-44.crt"}, {"ml-dsa/ML-DSA-65.crt", "ml-dsa/ML-DSA-65.crt"},
+      {"ml-dsa/ML-DSA-44.crt", "ml-dsa/ML-DSA-44.crt"},
+      {"ml-dsa/ML-DSA-65.crt", "ml-dsa/ML-DSA-65.crt"},
       {"ml-dsa/ML-DSA-87.crt", "ml-dsa/ML-DSA-87.crt"},
       {"slh-dsa/id-slh-dsa-sha2-128s.pem", "slh-dsa/id-slh-dsa-sha2-128s.pem"},
-      {"ml-kem/ML-KEM-512.crt", "ml-dsa/ML-DSA-44.crt"}, {"ml-kem/ML-KEM-768.crt", "ml-dsa/ML-DSA-65.crt"},
+      {"ml-kem/ML-KEM-512.crt", "ml-dsa/ML-DSA-44.crt"},
+      {"ml-kem/ML-KEM-768.crt", "ml-dsa/ML-DSA-65.crt"},
       {"ml-kem/ML-KEM-1024.crt", "ml-dsa/ML-DSA-87.crt"},
   };
   for (const CertCase& c : cases) {

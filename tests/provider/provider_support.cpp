@@ -28,8 +28,7 @@ void load_test_providers() { pqlab::tls::load_providers(PQLAB_PROVIDER_DIR); }
 Pkey generate(const char* name) {
   Ctx ctx(EVP_PKEY_CTX_new_from_name(nullptr, name, nullptr));
   EVP_PKEY* key = nullptr;
-  if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_generate(ctx.get(), &key) != 1)
-    return nullptr;
+  if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_generate(ctx.get(), &key) != 1) return nullptr;
   return Pkey(key);
 }
 
@@ -42,11 +41,11 @@ Pkey import_key(const char* name, const Bytes& pub, const Bytes& priv) {
   OSSL_PARAM params[3];
   std::size_t n = 0;
   if (!pub.empty())
-    params[n++] = OSSL_PARAM_construct_octet_string(
-        OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(pub.data()), pub.size());
+    params[n++] =
+        OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(pub.data()), pub.size());
   if (!priv.empty())
-    params[n++] = OSSL_PARAM_construct_octet_string(
-        OSSL_PKEY_PARAM_PRIV_KEY, const_cast<std::uint8_t*>(priv.data()), priv.size());
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, const_cast<std::uint8_t*>(priv.data()),
+                                                    priv.size());
   params[n] = OSSL_PARAM_construct_end();
   EVP_PKEY* key = nullptr;
   const int selection = priv.empty() ? EVP_PKEY_PUBLIC_KEY : EVP_PKEY_KEYPAIR;
@@ -89,8 +88,7 @@ Encapsulation decapsulate(EVP_PKEY* key, const Bytes& ciphertext) {
     return e;
   }
   e.secret.resize(ss_len);
-  if (EVP_PKEY_decapsulate(ctx.get(), e.secret.data(), &ss_len, ciphertext.data(),
-                           ciphertext.size()) != 1) {
+  if (EVP_PKEY_decapsulate(ctx.get(), e.secret.data(), &ss_len, ciphertext.data(), ciphertext.size()) != 1) {
     ERR_clear_error();
     return e;
   }

@@ -18,8 +18,8 @@ struct PkeyFree {
 using Pkey = std::unique_ptr<EVP_PKEY, PkeyFree>;
 
 struct KemCase {
-  const char* name;       // keymgmt/KEM name
-  const char* group;      // TLS group name
+  const char* name;   // keymgmt/KEM name
+  const char* group;  // TLS group name
   std::size_t public_key, ciphertext, shared_secret;
   const char* mlkem;      // the ML-KEM part
   const char* classical;  // "" for pure ML-KEM, else "X25519" / "P-256" / "P-384"

@@ -91,8 +91,7 @@ TEST_F(ProviderTls, NoSharedGroupFailsWithAnAlert) {
 // one SSL_CTX, counting outcomes.
 class TestServer {
  public:
-  TestServer(const Credentials& creds, const std::string& groups)
-      : ctx_(tls::make_server_ctx(creds, groups)) {
+  TestServer(const Credentials& creds, const std::string& groups) : ctx_(tls::make_server_ctx(creds, groups)) {
     listen_fd_ = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -203,7 +202,7 @@ Bytes client_hello(unsigned group, const Bytes& share) {
 
 struct ServerAnswer {
   int first_record_type = -1;
-  int handshake_type = -1;   // for a handshake record: its first message type
+  int handshake_type = -1;  // for a handshake record: its first message type
   int alert_level = -1, alert_description = -1;
 };
 
@@ -264,7 +263,11 @@ TEST_F(ProviderTls, MalformedKeySharesGetAnAlertAndTheServerKeepsServing) {
   std::vector<BadShare> bad;
   Bytes x = valid_share("X25519MLKEM768");
   bad.push_back({"X25519MLKEM768 share one byte short", 0x11EC, Bytes(x.begin(), x.end() - 1)});
-  bad.push_back({"X25519MLKEM768 share one byte long", 0x11EC, [&] { Bytes b(x); b.push_back(0); return b; }()});
+  bad.push_back({"X25519MLKEM768 share one byte long", 0x11EC, [&] {
+                   Bytes b(x);
+                   b.push_back(0);
+                   return b;
+                 }()});
   bad.push_back({"X25519MLKEM768 share of 32 bytes", 0x11EC, Bytes(32, 9)});
   Bytes modulus(x);
   modulus[0] = 0xff;

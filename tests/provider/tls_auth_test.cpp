@@ -59,9 +59,9 @@ struct Expected {
 };
 
 TEST_F(TlsAuth, PostQuantumChainsHoldTheStandardSizes) {
-  const Expected expected[] = {{"ML-DSA-44", 1312, 2420},         {"ML-DSA-65", 1952, 3309},
-                               {"ML-DSA-87", 2592, 4627},         {"SLH-DSA-SHA2-128s", 32, 7856},
-                               {"SLH-DSA-SHA2-128f", 32, 17088},  {"SLH-DSA-SHAKE-128s", 32, 7856}};
+  const Expected expected[] = {{"ML-DSA-44", 1312, 2420},        {"ML-DSA-65", 1952, 3309},
+                               {"ML-DSA-87", 2592, 4627},        {"SLH-DSA-SHA2-128s", 32, 7856},
+                               {"SLH-DSA-SHA2-128f", 32, 17088}, {"SLH-DSA-SHAKE-128s", 32, 7856}};
   for (const Expected& e : expected) {
     const tls::Chain chain = tls::build_chain(tls::parse_cert_scheme(e.scheme));
     const AuthResult a = tls::measure_auth(chain, quick_plan());
@@ -75,7 +75,8 @@ TEST_F(TlsAuth, PostQuantumChainsHoldTheStandardSizes) {
     EXPECT_EQ(a.intermediate_signature_bytes, e.signature);
     // Each certificate is at least its key and signature.
     EXPECT_GT(a.leaf_der_bytes, e.public_key + e.signature);
-    EXPECT_EQ(a.certificate_message_bytes, tls::certificate_message_bytes({a.leaf_der_bytes, a.intermediate_der_bytes}));
+    EXPECT_EQ(a.certificate_message_bytes,
+              tls::certificate_message_bytes({a.leaf_der_bytes, a.intermediate_der_bytes}));
     EXPECT_GT(a.sign_cv.median_us, 0);
     EXPECT_GT(a.client_us(), 0);
   }
@@ -143,7 +144,8 @@ TEST_F(TlsAuth, ComposedClassicalHandshakesMatchTheRealOnes) {
     if (a.chain.leaf == "ECDSA-P256") ec = &a;
   }
   ASSERT_TRUE(ml != nullptr && ec != nullptr);
-  EXPECT_EQ(static_cast<std::int64_t>(c.server_to_client_bytes) - static_cast<std::int64_t>(base->server_to_client_bytes),
+  EXPECT_EQ(static_cast<std::int64_t>(c.server_to_client_bytes) -
+                static_cast<std::int64_t>(base->server_to_client_bytes),
             static_cast<std::int64_t>(ml->wire_bytes()) - static_cast<std::int64_t>(ec->wire_bytes()));
 }
 

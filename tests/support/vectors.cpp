@@ -49,8 +49,7 @@ const nlohmann::json& AcvpResults::at(int tg_id, int tc_id) const {
     for (const auto& t : g["tests"])
       if (t["tcId"].get<int>() == tc_id) return t;
   }
-  throw std::runtime_error("no expected result for tg " + std::to_string(tg_id) + " tc " +
-                           std::to_string(tc_id));
+  throw std::runtime_error("no expected result for tg " + std::to_string(tg_id) + " tc " + std::to_string(tc_id));
 }
 
 const Algorithm& algorithm(const std::string& name) {

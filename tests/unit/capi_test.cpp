@@ -136,8 +136,7 @@ TEST(CApi, KemsAgreeWithTheRegistry) {
               PQLAB_INVALID_ARGUMENT);
     EXPECT_EQ(pqlab_kem_encaps(a, ct.data(), ct.size(), ss.data(), ss.size(), nullptr, 0), PQLAB_INVALID_LENGTH);
     EXPECT_EQ(pqlab_keygen(a, pk.data(), pk.size(), sk.data(), sk.size() + 1), PQLAB_INVALID_LENGTH);
-    EXPECT_EQ(pqlab_sign(a, ct.data(), ct.size(), nullptr, 0, nullptr, 0, sk.data(), sk.size(), 0),
-              PQLAB_UNSUPPORTED);
+    EXPECT_EQ(pqlab_sign(a, ct.data(), ct.size(), nullptr, 0, nullptr, 0, sk.data(), sk.size(), 0), PQLAB_UNSUPPORTED);
   }
 }
 
@@ -172,8 +171,8 @@ TEST(CApi, SignaturesAgreeWithTheRegistry) {
     EXPECT_EQ(pqlab_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, pk.data(), pk.size()),
               PQLAB_INVALID_SIGNATURE)
         << r.name;
-    EXPECT_EQ(pqlab_verify(a, sig.data(), sig.size() - 1, msg.data(), msg.size(), ctx.data(), ctx.size(),
-                           pk.data(), pk.size()),
+    EXPECT_EQ(pqlab_verify(a, sig.data(), sig.size() - 1, msg.data(), msg.size(), ctx.data(), ctx.size(), pk.data(),
+                           pk.size()),
               PQLAB_INVALID_SIGNATURE)
         << r.name;
     EXPECT_EQ(pqlab_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), ctx.data(), ctx.size(), pk.data(),
@@ -190,13 +189,13 @@ TEST(CApi, SignaturesAgreeWithTheRegistry) {
     ASSERT_EQ(pqlab_hash_sign(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "SHA2-256", sk.data(),
                               sk.size(), PQLAB_SIGN_DETERMINISTIC),
               PQLAB_OK);
-    EXPECT_EQ(pqlab_hash_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "SHA2-256",
-                                pk.data(), pk.size()),
+    EXPECT_EQ(pqlab_hash_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "SHA2-256", pk.data(),
+                                pk.size()),
               PQLAB_OK);
     EXPECT_EQ(pqlab_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, pk.data(), pk.size()),
               PQLAB_INVALID_SIGNATURE);
-    EXPECT_EQ(pqlab_hash_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "SHA2-257",
-                                pk.data(), pk.size()),
+    EXPECT_EQ(pqlab_hash_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "SHA2-257", pk.data(),
+                                pk.size()),
               PQLAB_UNSUPPORTED);
     EXPECT_EQ(pqlab_hash_verify(a, sig.data(), sig.size(), msg.data(), msg.size(), nullptr, 0, "", pk.data(),
                                 pk.size()),
@@ -206,8 +205,8 @@ TEST(CApi, SignaturesAgreeWithTheRegistry) {
               PQLAB_INVALID_ARGUMENT);
     // Argument checks.
     Buf long_ctx(256);
-    EXPECT_EQ(pqlab_sign(a, sig.data(), sig.size(), msg.data(), msg.size(), long_ctx.data(), long_ctx.size(),
-                         sk.data(), sk.size(), 0),
+    EXPECT_EQ(pqlab_sign(a, sig.data(), sig.size(), msg.data(), msg.size(), long_ctx.data(), long_ctx.size(), sk.data(),
+                         sk.size(), 0),
               PQLAB_INVALID_ARGUMENT);
     EXPECT_EQ(pqlab_sign(a, sig.data(), sig.size(), nullptr, 1, nullptr, 0, sk.data(), sk.size(), 0),
               PQLAB_INVALID_ARGUMENT);

@@ -62,8 +62,7 @@ TEST(KernelBackends, ListMatchesTheCpu) {
 #else
   EXPECT_EQ(kernels::available().size(), 1u);
 #endif
-  for (const char* name : {"avx2", "avx512"})
-    EXPECT_EQ(kernels::select(name) == Status::ok, listed(name)) << name;
+  for (const char* name : {"avx2", "avx512"}) EXPECT_EQ(kernels::select(name) == Status::ok, listed(name)) << name;
   // The default, taken on first use, is the best one listed.
   ASSERT_EQ(kernels::select(kernels::available().back()), Status::ok);
   EXPECT_EQ(kernels::active_name(), kernels::available().back());
@@ -330,7 +329,7 @@ TEST(KernelBackends, MlkemRejectionSamplingBitExact) {
   near_q.resize(504);
   expect_filter_bit_exact<std::int16_t>(
       [](const kernels::Table& k, std::int16_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
-        return k.mlkem.mlkem_rej_uniform_vartime(a, filled, buf, len);
+    return k.mlkem.mlkem_rej_uniform_vartime(a, filled, buf, len);
       },
       near_q, 15, 3);
 }
@@ -346,7 +345,7 @@ TEST(KernelBackends, MldsaRejectionSamplingBitExact) {
   }
   expect_filter_bit_exact<std::int32_t>(
       [](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
-        return k.mldsa.mldsa_rej_uniform_vartime(a, filled, buf, len);
+    return k.mldsa.mldsa_rej_uniform_vartime(a, filled, buf, len);
       },
       near_q, 16, 3);
 }
@@ -359,11 +358,11 @@ TEST(KernelBackends, MldsaEtaRejectionSamplingBitExact) {
     const std::array<std::uint8_t, 4> kNearLimit = {0, static_cast<std::uint8_t>(limit - 1), limit, 15};
     std::mt19937_64 rng(23 + eta);
     std::vector<std::uint8_t> near_limit(2 * 136);
-    for (auto& byte : near_limit)
-      byte = static_cast<std::uint8_t>(kNearLimit[rng() % 4] | kNearLimit[rng() % 4] << 4);
+    for (auto& byte : near_limit) byte = static_cast<std::uint8_t>(kNearLimit[rng() % 4] | kNearLimit[rng() % 4] << 4);
     expect_filter_bit_exact<std::int32_t>(
-        [eta](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf,
-              std::size_t len) { return k.mldsa.mldsa_rej_eta(a, filled, buf, len, eta); },
+        [eta](const kernels::Table& k, std::int32_t* a, std::size_t filled, const std::uint8_t* buf, std::size_t len) {
+      return k.mldsa.mldsa_rej_eta(a, filled, buf, len, eta);
+        },
         near_limit, 17 + eta, 1);
   }
 }
@@ -457,8 +456,16 @@ TEST(KernelBackends, MldsaNormCheckBitExact) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(17);
   constexpr std::int32_t kMax = 2147483647;
-  const std::int32_t bounds[] = {0, 1, (kDsaQ - 1) / 88 - 78, (kDsaQ - 1) / 32 - 196, (1 << 17) - 78,
-                                 (1 << 19) - 196, (1 << 19) - 120, kDsaQ, kMax - 1, kMax};
+  const std::int32_t bounds[] = {0,
+                                 1,
+                                 (kDsaQ - 1) / 88 - 78,
+                                 (kDsaQ - 1) / 32 - 196,
+                                 (1 << 17) - 78,
+                                 (1 << 19) - 196,
+                                 (1 << 19) - 120,
+                                 kDsaQ,
+                                 kMax - 1,
+                                 kMax};
   for (const auto& k : b.others) {
     for (const std::int32_t bound : bounds) {
       const std::int32_t below = bound > 0 ? bound - 1 : 0;
@@ -581,7 +588,7 @@ TEST(KernelBackends, MldsaReductionsBitExact) {
       if (trial == 4)  // around every multiple of q and of 2^22 that fits
         for (std::size_t i = 0; i < t.size(); ++i)
           t[i] = static_cast<std::int32_t>(static_cast<std::int64_t>(i / 3) * (i % 2 ? kDsaQ : 1 << 22) *
-                                               (i % 4 < 2 ? 1 : -1) / 2 % kReduceBound) +
+                                           (i % 4 < 2 ? 1 : -1) / 2 % kReduceBound) +
                  static_cast<std::int32_t>(i % 3) - 1;
       const auto y = coefficients<std::int32_t>(rng, std::int64_t{1} << 30, trial);
       auto want = t, got = t;

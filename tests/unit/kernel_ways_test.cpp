@@ -113,7 +113,7 @@ void compress_one(const pqlab::kernels::Table& portable, std::uint64_t state[8],
 // and more) against the portable one-block compression of each lane.
 template <class Word>
 void expect_ways_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
-                                 const pqlab::kernels::Table& portable) {
+                                const pqlab::kernels::Table& portable) {
   std::mt19937 rng(5);
   for (std::size_t lanes = 0; lanes <= 33; ++lanes) {
     for (std::size_t pattern = 0; pattern < 3; ++pattern) {

@@ -181,8 +181,8 @@ TEST(LabSchema, TlsBenchJsonValidates) {
 }
 
 TEST(LabSchema, QuickReportJsonValidates) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("pqlab_lab_schema_" + std::to_string(::getpid()));
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("pqlab_lab_schema_" + std::to_string(::getpid()));
   pqlab::lab::ReportOptions opt;
   opt.out_dir = dir.string();
   opt.quick = true;

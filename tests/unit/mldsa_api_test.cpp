@@ -74,7 +74,7 @@ TEST(MldsaApi, RoundTripsAndFlippedBits) {
 
 TEST(MldsaApi, HashMldsaRoundTripsForEveryPreHash) {
   const char* const hashes[] = {"SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA2-512/224", "SHA2-512/256",
-                                "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE-128", "SHAKE-256"};
+                                "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE-128",    "SHAKE-256"};
   for (const char* name : kSets) {
     const Algorithm& alg = *find_algorithm(name);
     const Keys keys = make_keys(alg);
@@ -228,8 +228,8 @@ void check_schedules_agree() {
   ASSERT_EQ(mldsa::sign_mu<P>(mldsa::Signature<P>(want), mldsa::ConstSecretKey<P>(sk), mu,
                               mldsa::Randomness(rnd.data(), mldsa::rnd_bytes)),
             Status::ok);
-  for (auto schedule : {mldsa::SigningSchedule::expanded, mldsa::SigningSchedule::compact,
-                        mldsa::SigningSchedule::streamed}) {
+  for (auto schedule :
+       {mldsa::SigningSchedule::expanded, mldsa::SigningSchedule::compact, mldsa::SigningSchedule::streamed}) {
     Bytes sig(P::sig_bytes);
     ASSERT_EQ(mldsa::sign_mu_scheduled<P>(schedule, mldsa::Signature<P>(sig), mldsa::ConstSecretKey<P>(sk), mu,
                                           mldsa::Randomness(rnd.data(), mldsa::rnd_bytes)),
@@ -264,8 +264,8 @@ void check_public_from_secret() {
   };
   ASSERT_EQ(derive(keys.sk), Status::ok) << P::name;
   EXPECT_EQ(pk, keys.pk) << P::name;
-  for (const std::size_t at : {std::size_t{0}, L::sk_tr, L::sk_tr + 63, L::sk_s1, L::sk_s2 + 5, L::sk_t0,
-                               P::sk_bytes - 1}) {
+  for (const std::size_t at :
+       {std::size_t{0}, L::sk_tr, L::sk_tr + 63, L::sk_s1, L::sk_s2 + 5, L::sk_t0, P::sk_bytes - 1}) {
     Bytes sk = keys.sk;
     sk[at] ^= 0x01;
     EXPECT_EQ(derive(sk), Status::invalid_key) << P::name << " byte " << at;

@@ -73,8 +73,10 @@ TEST(MldsaNtt, ProductMatchesSchoolbook) {
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j) {
         const std::int64_t t = mod_q(static_cast<std::int64_t>(a.c[i]) * b.c[j]);
-        if (i + j < n) want[i + j] = mod_q(want[i + j] + t);
-        else want[i + j - n] = mod_q(want[i + j - n] - t);  // X^256 = -1
+        if (i + j < n)
+          want[i + j] = mod_q(want[i + j] + t);
+        else
+          want[i + j - n] = mod_q(want[i + j - n] - t);  // X^256 = -1
       }
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(mod_q(c.c[i]), want[i]) << i;
   }

@@ -39,11 +39,11 @@ struct Items {
       ctx[i].assign(i % 2 == 0 ? 0 : 36 * i, static_cast<std::uint8_t>(0x5a));
       EXPECT_EQ(mldsa::sign_with_rnd<P>(sig[i], sk, msg[i], ctx[i], rnd), Status::ok);
     }
-    sig[2][P::ctilde_bytes + 5] ^= 1;                                      // z changed
-    msg[3].push_back(0);                                                   // another message
-    ctx[4].assign(256, 0);                                                 // context too long
-    sig[5][P::sig_bytes - 1] = static_cast<std::uint8_t>(P::omega + 1);    // hint count over ω
-    for (std::size_t b = 0; b < 4; ++b) sig[6][P::ctilde_bytes + b] = 0;   // z[0] = γ1: out of range
+    sig[2][P::ctilde_bytes + 5] ^= 1;                                     // z changed
+    msg[3].push_back(0);                                                  // another message
+    ctx[4].assign(256, 0);                                                // context too long
+    sig[5][P::sig_bytes - 1] = static_cast<std::uint8_t>(P::omega + 1);   // hint count over ω
+    for (std::size_t b = 0; b < 4; ++b) sig[6][P::ctilde_bytes + b] = 0;  // z[0] = γ1: out of range
     want[2] = want[3] = want[5] = want[6] = Status::invalid_signature;
     want[4] = Status::invalid_argument;
   }

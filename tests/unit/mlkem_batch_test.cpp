@@ -90,8 +90,10 @@ void expect_batches_equal_single_calls() {
         std::array<std::uint8_t, 32> key;
         ASSERT_EQ(mlkem::decaps<P>(key, b.ct[i], b.dk[i]), Status::ok);
         EXPECT_EQ(b.key[i], key) << "decaps key " << i;
-        if (i % 2 == 1) EXPECT_EQ(b.key[i], encaps_keys[i]) << "untampered item " << i;
-        else EXPECT_NE(b.key[i], encaps_keys[i]) << "tampered item " << i;
+        if (i % 2 == 1)
+          EXPECT_EQ(b.key[i], encaps_keys[i]) << "untampered item " << i;
+        else
+          EXPECT_NE(b.key[i], encaps_keys[i]) << "tampered item " << i;
       }
     }
   }

@@ -73,10 +73,10 @@ TEST(RegistryNames, Oids) {
 }
 
 TEST(RegistryNames, NearMissesAreNotNames) {
-  for (const char* name : {"", "ML-KEM", "MLKEM", "ML-KEM-769", "MLKEM-768", "ML-KEM768", "mldsa", "MLDSA-65",
-                           "id-ml-kem-768", "id-alg-ml-dsa-65", "2.16.840.1.101.3.4.4.4", "2.16.840.1.101.3.4.3.16",
-                           "2.16.840.1.101.3.4.3.32", "SLH-DSA-SHA2-128", "SLHDSA-SHA2-128s", " ML-KEM-768",
-                           "ML-KEM-768 ", "X25519MLKEM768"})
+  for (const char* name :
+       {"", "ML-KEM", "MLKEM", "ML-KEM-769", "MLKEM-768", "ML-KEM768", "mldsa", "MLDSA-65", "id-ml-kem-768",
+        "id-alg-ml-dsa-65", "2.16.840.1.101.3.4.4.4", "2.16.840.1.101.3.4.3.16", "2.16.840.1.101.3.4.3.32",
+        "SLH-DSA-SHA2-128", "SLHDSA-SHA2-128s", " ML-KEM-768", "ML-KEM-768 ", "X25519MLKEM768"})
     EXPECT_EQ(pqlab::find_algorithm(name), nullptr) << "'" << name << "'";
 }
 

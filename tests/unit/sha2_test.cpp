@@ -170,20 +170,17 @@ std::vector<HmacCase> rfc4231_cases() {
   Bytes key4;
   for (std::uint8_t i = 1; i <= 25; ++i) key4.push_back(i);
   return {
-      {1, Bytes(20, 0x0b), bytes("Hi There"),
-       "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
+      {1, Bytes(20, 0x0b), bytes("Hi There"), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
        "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cde"
        "daa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854"},
       {2, bytes("Jefe"), bytes("what do ya want for nothing?"),
        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
        "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554"
        "9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737"},
-      {3, Bytes(20, 0xaa), Bytes(50, 0xdd),
-       "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe",
+      {3, Bytes(20, 0xaa), Bytes(50, 0xdd), "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe",
        "fa73b0089d56a284efb0f0756c890be9b1b5dbdd8ee81a3655f83e33b2279d39"
        "bf3e848279a722c806b485a47e67c807b946a337bee8942674278859e13292fb"},
-      {4, key4, Bytes(50, 0xcd),
-       "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b",
+      {4, key4, Bytes(50, 0xcd), "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b",
        "b0ba465637458c6990e5a8c5f61d4af7e576d97ff94b872de76f8050361ee3db"
        "a91ca5c11aa25eb4d679275cc5788063a5f19741120c4f2de2adebeb10a298dd"},
       {6, Bytes(131, 0xaa), bytes("Test Using Larger Than Block-Size Key - Hash Key First"),
@@ -216,7 +213,8 @@ TEST(Hmac, Rfc4231IncrementalAndReuse) {
     HmacSha512 h512(tc.key);
     for (int round = 0; round < 2; ++round) {  // the second round reuses the keyed objects
       for (std::size_t i = 0; i < tc.data.size(); i += 5) {
-        const auto piece = std::span<const std::uint8_t>(tc.data).subspan(i, std::min<std::size_t>(5, tc.data.size() - i));
+        const auto piece =
+            std::span<const std::uint8_t>(tc.data).subspan(i, std::min<std::size_t>(5, tc.data.size() - i));
         h256.absorb(piece);
         h512.absorb(piece);
       }

@@ -136,8 +136,10 @@ void expect_lanes_match_one_lane() {
     for (const bool equal : {false, true}) {
       for (std::size_t lanes = 1; lanes <= max; ++lanes) {
         Lanes xof;
-        if (equal) xof.absorb_equal(long_in, long_bytes, lanes);
-        else xof.absorb_once(short_in, lanes);
+        if (equal)
+          xof.absorb_equal(long_in, long_bytes, lanes);
+        else
+          xof.absorb_once(short_in, lanes);
         // One whole block, then the first 40 bytes of the next.
         std::array<std::array<std::uint8_t, rate + 40>, max> got{};
         std::uint8_t* out[max];
@@ -150,8 +152,8 @@ void expect_lanes_match_one_lane() {
           pqlab::hash::KeccakSponge one(rate, Domain);
           one.absorb(equal ? std::span<const std::uint8_t>(inputs[l]) : short_in[l]);
           one.squeeze(want);
-          EXPECT_EQ(got[l], want) << backend << (equal ? " absorb_equal" : " absorb_once") << ": lane " << l
-                                  << " of " << lanes;
+          EXPECT_EQ(got[l], want) << backend << (equal ? " absorb_equal" : " absorb_once") << ": lane " << l << " of "
+                                  << lanes;
         }
       }
     }

@@ -206,10 +206,10 @@ TEST_P(SlhDsaFamily, BadLengthsAndArguments) {
 
 INSTANTIATE_TEST_SUITE_P(Families, SlhDsaFamily, ::testing::Values("SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f"),
                          [](const auto& p) {
-                           std::string s = p.param;
-                           for (char& c : s)
-                             if (c == '-') c = '_';
-                           return s;
-                         });
+  std::string s = p.param;
+  for (char& c : s)
+    if (c == '-') c = '_';
+  return s;
+});
 
 }  // namespace

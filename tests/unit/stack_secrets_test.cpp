@@ -50,14 +50,16 @@ std::size_t find_piece(std::span<const unsigned char> stack, const Bytes& secret
 // Runs op on a painted stack, then requires that none of the secrets is on it.
 void expect_no_secret_left(const std::string& what, const std::function<void()>& op,
                            const std::vector<Secret>& secrets) {
-  pqlab::lab::run_on_painted_stack(op, [&](std::span<const unsigned char> stack) {
+  pqlab::lab::run_on_painted_stack(
+      op,
+      [&](std::span<const unsigned char> stack) {
     for (const Secret& s : secrets) {
       const std::size_t at = find_piece(stack, s.bytes);
-      EXPECT_EQ(at, static_cast<std::size_t>(-1))
-          << what << " left a piece of " << s.name << " on the stack, " << (stack.size() - at)
-          << " bytes below its top";
+      EXPECT_EQ(at, static_cast<std::size_t>(-1)) << what << " left a piece of " << s.name << " on the stack, "
+                                                  << (stack.size() - at) << " bytes below its top";
     }
-  }, std::size_t{1} << 20);
+      },
+      std::size_t{1} << 20);
 }
 
 // Runs check() once per available backend, then restores the active one.
@@ -90,33 +92,45 @@ void check_mlkem() {
   const Bytes sigma(rho_sigma.begin() + 32, rho_sigma.end());
 
   Bytes ek(P::ek_bytes), dk(P::dk_bytes), ct(P::ct_bytes), key(32), key_again(32);
-  expect_no_secret_left(std::string(P::name) + " keygen", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " keygen",
+      [&] {
     ASSERT_EQ(m::keygen_derand<P>(m::EncapsKey<P>(ek.data(), ek.size()), m::DecapsKey<P>(dk.data(), dk.size()),
                                   m::Seed(d.data(), 32), m::Seed(z.data(), 32)),
               pqlab::Status::ok);
-  }, {{"d", d}, {"z", z}, {"sigma", sigma}});
+      },
+      {{"d", d}, {"z", z}, {"sigma", sigma}});
   // The encoded ŝ (dk_pke) is only known after keygen: run it again for that.
-  expect_no_secret_left(std::string(P::name) + " keygen (again)", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " keygen (again)",
+      [&] {
     ASSERT_EQ(m::keygen_derand<P>(m::EncapsKey<P>(ek.data(), ek.size()), m::DecapsKey<P>(dk.data(), dk.size()),
                                   m::Seed(d.data(), 32), m::Seed(z.data(), 32)),
               pqlab::Status::ok);
-  }, {{"s (dk_pke)", Bytes(dk.begin(), dk.begin() + 384 * P::k)}});
+      },
+      {{"s (dk_pke)", Bytes(dk.begin(), dk.begin() + 384 * P::k)}});
 
   Bytes h_ek(32);
   pqlab::hash::sha3_256(ek, std::span<std::uint8_t, 32>(h_ek.data(), 32));
   Bytes k_r(64);
   pqlab::hash::sha3_512(concat(msg, h_ek), std::span<std::uint8_t, 64>(k_r.data(), 64));
   const Bytes shared_key(k_r.begin(), k_r.begin() + 32), r(k_r.begin() + 32, k_r.end());
-  expect_no_secret_left(std::string(P::name) + " encaps", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " encaps",
+      [&] {
     ASSERT_EQ(m::encaps_derand<P>(m::Ciphertext<P>(ct.data(), ct.size()), m::SharedSecret(key.data(), 32),
                                   m::ConstEncapsKey<P>(ek.data(), ek.size()), m::Seed(msg.data(), 32)),
               pqlab::Status::ok);
-  }, {{"m", msg}, {"r", r}, {"K", shared_key}});
-  expect_no_secret_left(std::string(P::name) + " decaps", [&] {
+      },
+      {{"m", msg}, {"r", r}, {"K", shared_key}});
+  expect_no_secret_left(
+      std::string(P::name) + " decaps",
+      [&] {
     ASSERT_EQ(m::decaps<P>(m::SharedSecret(key_again.data(), 32), m::ConstCiphertext<P>(ct.data(), ct.size()),
                            m::ConstDecapsKey<P>(dk.data(), dk.size())),
               pqlab::Status::ok);
-  }, {{"m", msg}, {"r", r}, {"K", shared_key}, {"z", z}, {"s (dk_pke)", Bytes(dk.begin(), dk.begin() + 384 * P::k)}});
+      },
+      {{"m", msg}, {"r", r}, {"K", shared_key}, {"z", z}, {"s (dk_pke)", Bytes(dk.begin(), dk.begin() + 384 * P::k)}});
   EXPECT_EQ(key, shared_key);
   EXPECT_EQ(key_again, shared_key);
 }
@@ -142,11 +156,14 @@ void check_mldsa() {
   const Bytes rho_prime(expanded.begin() + 32, expanded.begin() + 96), key(expanded.begin() + 96, expanded.end());
 
   Bytes pk(P::pk_bytes), sk(P::sk_bytes), sig(P::sig_bytes);
-  expect_no_secret_left(std::string(P::name) + " keygen", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " keygen",
+      [&] {
     ASSERT_EQ(d::keygen_internal<P>(d::PublicKey<P>(pk.data(), pk.size()), d::SecretKey<P>(sk.data(), sk.size()),
                                     d::Seed(xi.data(), 32)),
               pqlab::Status::ok);
-  }, {{"xi", xi}, {"rho'", rho_prime}, {"K", key}});
+      },
+      {{"xi", xi}, {"rho'", rho_prime}, {"K", key}});
   // ρ'' = H(K ‖ rnd ‖ μ, 64), μ = H(tr ‖ M', 64), M' = 0 ‖ 0 ‖ msg.
   Bytes mu(64);
   ASSERT_EQ(d::compute_mu<P>(std::span<std::uint8_t, 64>(mu.data(), 64), d::ConstPublicKey<P>(pk.data(), pk.size()),
@@ -155,11 +172,14 @@ void check_mldsa() {
   Bytes rho_second(64);
   pqlab::hash::shake256(concat(concat(key, rnd), mu), rho_second);
   const Bytes s1_s2(sk.begin() + 128, sk.begin() + 128 + 32 * (P::k + P::l) * P::eta_bits);
-  expect_no_secret_left(std::string(P::name) + " sign", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " sign",
+      [&] {
     ASSERT_EQ(d::sign_with_rnd<P>(d::Signature<P>(sig.data(), sig.size()), d::ConstSecretKey<P>(sk.data(), sk.size()),
                                   msg, {}, d::Randomness(rnd.data(), 32)),
               pqlab::Status::ok);
-  }, {{"rnd", rnd}, {"K", key}, {"rho''", rho_second}, {"s1 ‖ s2 (packed)", s1_s2}});
+      },
+      {{"rnd", rnd}, {"K", key}, {"rho''", rho_second}, {"s1 ‖ s2 (packed)", s1_s2}});
   EXPECT_EQ(d::verify<P>(d::ConstPublicKey<P>(pk.data(), pk.size()), msg, {},
                          d::ConstSignature<P>(sig.data(), sig.size())),
             pqlab::Status::ok);
@@ -179,17 +199,23 @@ void check_slhdsa() {
   const Bytes seed = pattern(P::seed_bytes, 7), opt_rand = pattern(P::n, 8), msg = pattern(24, 9);
   const Bytes sk_seed(seed.begin(), seed.begin() + P::n), sk_prf(seed.begin() + P::n, seed.begin() + 2 * P::n);
   Bytes pk(P::pk_bytes), sk(P::sk_bytes), sig(P::sig_bytes);
-  expect_no_secret_left(std::string(P::name) + " keygen", [&] {
+  expect_no_secret_left(
+      std::string(P::name) + " keygen",
+      [&] {
     ASSERT_EQ(s::keygen_internal<P>(s::PublicKey<P>(pk.data(), pk.size()), s::SecretKey<P>(sk.data(), sk.size()),
                                     s::KeySeed<P>(seed.data(), seed.size())),
               pqlab::Status::ok);
-  }, {{"SK.seed", sk_seed}, {"SK.prf", sk_prf}});
-  expect_no_secret_left(std::string(P::name) + " sign", [&] {
+      },
+      {{"SK.seed", sk_seed}, {"SK.prf", sk_prf}});
+  expect_no_secret_left(
+      std::string(P::name) + " sign",
+      [&] {
     ASSERT_EQ(s::sign_with_opt_rand<P>(s::Signature<P>(sig.data(), sig.size()), msg, {},
                                        s::ConstSecretKey<P>(sk.data(), sk.size()),
                                        s::OptRand<P>(opt_rand.data(), opt_rand.size())),
               pqlab::Status::ok);
-  }, {{"SK.seed", sk_seed}, {"SK.prf", sk_prf}, {"opt_rand", opt_rand}});
+      },
+      {{"SK.seed", sk_seed}, {"SK.prf", sk_prf}, {"opt_rand", opt_rand}});
   EXPECT_EQ(s::verify<P>(sig, msg, {}, s::ConstPublicKey<P>(pk.data(), pk.size())), pqlab::Status::ok);
 }
 

@@ -104,10 +104,9 @@ Bytes sign_case(const nlohmann::json& group, const nlohmann::json& tc, const std
               Status::ok)
         << where;
     EXPECT_EQ(to_hex(compact), to_hex(sig)) << where << " (compact schedule)";
-    EXPECT_EQ(
-        (mldsa::detail::sign_mu_with<P, mldsa::detail::CompactSigningKey<P>, mldsa::detail::StreamedMask<P>>(
-            mldsa::Signature<P>(streamed.data(), P::sig_bytes), key, *mu, fixed<32>(rnd))),
-        Status::ok)
+    EXPECT_EQ((mldsa::detail::sign_mu_with<P, mldsa::detail::CompactSigningKey<P>, mldsa::detail::StreamedMask<P>>(
+                  mldsa::Signature<P>(streamed.data(), P::sig_bytes), key, *mu, fixed<32>(rnd))),
+              Status::ok)
         << where;
     EXPECT_EQ(to_hex(streamed), to_hex(sig)) << where << " (streamed schedule)";
   }

@@ -125,7 +125,9 @@ void run_verify_file(const std::string& file) {
 
 class MldsaWycheproof : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(MldsaWycheproof, SignFromSeed) { run_sign_file(std::string("mldsa_") + GetParam() + "_sign_seed_test.json", true); }
+TEST_P(MldsaWycheproof, SignFromSeed) {
+  run_sign_file(std::string("mldsa_") + GetParam() + "_sign_seed_test.json", true);
+}
 TEST_P(MldsaWycheproof, SignFromExpandedKey) {
   run_sign_file(std::string("mldsa_") + GetParam() + "_sign_noseed_test.json", false);
 }

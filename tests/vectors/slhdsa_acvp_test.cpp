@@ -67,8 +67,8 @@ void run_keygen(bool full) {
       const auto& want = expected.at(tg, tc);
       test::with_slhdsa_set(name, [&](auto set) {
         using P = decltype(set);
-        const Bytes seed = from_hex(t["skSeed"].get<std::string>() + t["skPrf"].get<std::string>() +
-                                    t["pkSeed"].get<std::string>());
+        const Bytes seed =
+            from_hex(t["skSeed"].get<std::string>() + t["skPrf"].get<std::string>() + t["pkSeed"].get<std::string>());
         ASSERT_EQ(seed.size(), P::seed_bytes);
         Bytes pk(P::pk_bytes), sk(P::sk_bytes);
         ASSERT_EQ(slhdsa::keygen_internal<P>(slhdsa::PublicKey<P>(pk.data(), P::pk_bytes),
@@ -140,7 +140,7 @@ void run_siggen(bool full) {
   const auto prompt = load_json("acvp/SLH-DSA-sigGen-FIPS205/prompt.json");
   const AcvpResults expected("acvp/SLH-DSA-sigGen-FIPS205/expectedResults.json");
   std::set<std::string> kinds, small_sets_seen;
-  std::map<std::string, int> small_set_order;  // s set -> its rank of appearance
+  std::map<std::string, int> small_set_order;   // s set -> its rank of appearance
   std::map<std::string, int> small_group_rank;  // groups of one s set seen so far
   int cases = 0;
   for (const auto& group : prompt["testGroups"]) {

@@ -13,8 +13,8 @@ class CostSection final : public Section {
   std::string markdown(const ReportContext& ctx) const override {
     const BenchResults& b = ctx.bench;
     const bool have_ratio = b.timing.core_cycles_per_tick.has_value();
-    std::vector<std::string> header = {"algorithm", "backend", "operation", "median (" + b.timing.unit + ")",
-                                       "IQR", "p90", "µs (median)", "ops/s (1 core)"};
+    std::vector<std::string> header = {"algorithm", "backend", "operation",   "median (" + b.timing.unit + ")",
+                                       "IQR",       "p90",     "µs (median)", "ops/s (1 core)"};
     if (have_ratio) header.push_back("≈ core cycles");
     std::vector<std::vector<std::string>> rows;
     for (const OperationResult& r : b.results) {

@@ -93,8 +93,8 @@ class EmbeddedSection final : public Section {
     md += "Toolchain: " + method.value("compiler", std::string("?")) + ", `" + method.value("flags", std::string()) +
           "`; " + method.value("qemu", std::string()) + ".\n\n";
     const nlohmann::json published = pqm4();
-    md += "The last column is *published, not measured here*: " + published.value("source", std::string()) +
-          " — " + published.value("caveat", std::string()) + ".\n\n";
+    md += "The last column is *published, not measured here*: " + published.value("source", std::string()) + " — " +
+          published.value("caveat", std::string()) + ".\n\n";
     for (const nlohmann::json& image : results_.at("images")) {
       const std::uint64_t budget = image.at("ram_budget");
       md += "### " + image.at("board").get<std::string>() + ", RAM capped at " + std::to_string(budget / 1024) +
@@ -102,16 +102,17 @@ class EmbeddedSection final : public Section {
       std::vector<std::vector<std::string>> table;
       for (const nlohmann::json& r : rows_) {
         if (r.at("board") != image.at("board") || r.at("ram_budget_bytes") != budget) continue;
-        table.push_back({r.at("set").get<std::string>(), r.at("operation").get<std::string>(), with_commas(r.at("peak_stack_bytes")),
-                         with_commas(r.at("static_ram_bytes")), with_commas(r.at("instructions")),
-                         fixed(r.at("ms_at_168mhz_cpi1"), 2), r.at("fits").get<bool>() ? "fits" : "does not fit",
+        table.push_back({r.at("set").get<std::string>(), r.at("operation").get<std::string>(),
+                         with_commas(r.at("peak_stack_bytes")), with_commas(r.at("static_ram_bytes")),
+                         with_commas(r.at("instructions")), fixed(r.at("ms_at_168mhz_cpi1"), 2),
+                         r.at("fits").get<bool>() ? "fits" : "does not fit",
                          published_cell(published, r.at("set"), r.at("operation"))});
       }
-      md += md_table({"set", "operation", "peak stack (B)", "static RAM (B)", "instructions",
-                      "ms at 168 MHz, CPI = 1 (assumed)", "in budget",
-                      "pqm4 on silicon (published, not measured here)"},
-                     table) +
-            "\n";
+      md +=
+          md_table({"set", "operation", "peak stack (B)", "static RAM (B)", "instructions",
+                    "ms at 168 MHz, CPI = 1 (assumed)", "in budget", "pqm4 on silicon (published, not measured here)"},
+                   table) +
+          "\n";
     }
     return md;
   }

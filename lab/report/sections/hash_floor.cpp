@@ -40,10 +40,10 @@ struct KemShape {
 // 168-byte blocks (a block yields ~134 candidate coefficients at 12 bits,
 // ~109 accepted; 256 needed); PRF_η: SHAKE256 of 33 bytes to 64η bytes.
 std::size_t keygen_perms(const KemShape& p) {
-  const std::size_t g = permutations(33, 64, 72);                        // G(d‖k), SHA3-512
-  const std::size_t matrix = p.k * p.k * 3;                              // Â
+  const std::size_t g = permutations(33, 64, 72);                          // G(d‖k), SHA3-512
+  const std::size_t matrix = p.k * p.k * 3;                                // Â
   const std::size_t noise = 2 * p.k * permutations(33, 64 * p.eta1, 136);  // s, e
-  const std::size_t h = permutations(p.ek_bytes, 32, 136);               // H(ek), SHA3-256
+  const std::size_t h = permutations(p.ek_bytes, 32, 136);                 // H(ek), SHA3-256
   return g + matrix + noise + h;
 }
 std::size_t encrypt_perms(const KemShape& p) {
@@ -81,7 +81,8 @@ double mldsa_perms(const DsaShape& p, std::size_t pk_bytes, std::size_t message_
   const double tr = static_cast<double>(permutations(pk_bytes, 64, 136));
   const double mu = static_cast<double>(permutations(64 + 2 + message_bytes, 64, 136));
   const double ctilde = static_cast<double>(permutations(64 + p.w1_bytes, p.ctilde_bytes, 136));
-  if (op == "keygen") return static_cast<double>(permutations(34, 128, 136)) + matrix + 2.0 * static_cast<double>(p.k + p.l) + tr;
+  if (op == "keygen")
+    return static_cast<double>(permutations(34, 128, 136)) + matrix + 2.0 * static_cast<double>(p.k + p.l) + tr;
   if (op == "verify") return tr + mu + matrix + 1 /* SampleInBall */ + ctilde;
   // sign: tr is in the secret key; ρ'' = H(K ‖ rnd ‖ μ); then per iteration
   // ExpandMask (l streams), c̃ and SampleInBall.
@@ -125,8 +126,10 @@ double slh_shake_perms(const SlhShape& p, std::size_t message_bytes, const std::
   const double h_msg = static_cast<double>(permutations(static_cast<std::size_t>(msg), p.m, 136));
   const double fors_root = static_cast<double>(permutations(p.n + 32 + p.k * p.n, p.n, 136));
   if (op == "verify") {
-    const double wots = static_cast<double>(len) * 7.5 + static_cast<double>(permutations(p.n + 32 + len * p.n, p.n, 136));
-    return h_msg + static_cast<double>(p.k * (1 + p.a)) + fors_root + static_cast<double>(p.d) * (wots + static_cast<double>(p.hp));
+    const double wots = static_cast<double>(len) * 7.5 +
+                        static_cast<double>(permutations(p.n + 32 + len * p.n, p.n, 136));
+    return h_msg + static_cast<double>(p.k * (1 + p.a)) + fors_root +
+           static_cast<double>(p.d) * (wots + static_cast<double>(p.hp));
   }
   const double prf_msg = static_cast<double>(permutations(2 * p.n + 2 + message_bytes, p.n, 136));
   const double fors = static_cast<double>(p.k) * (3.0 * static_cast<double>(std::size_t{1} << p.a) - 1) + fors_root;
@@ -164,13 +167,14 @@ ShaCount slh_sha2_compressions(const SlhShape& p, std::size_t message_bytes, con
                                  mgf1_blocks * sha_blocks(2 * p.n + digest + 4, wide)));  // H_msg
   if (op == "verify") {
     narrow_calls(static_cast<double>(p.k) + static_cast<double>(p.d * len) * 7.5);
-    wide_calls(static_cast<double>(p.k * p.a) + t_blocks(p.k) + static_cast<double>(p.d) * (t_blocks(len) + static_cast<double>(p.hp)));
+    wide_calls(static_cast<double>(p.k * p.a) + t_blocks(p.k) +
+               static_cast<double>(p.d) * (t_blocks(len) + static_cast<double>(p.hp)));
     return c;
   }
   wide_calls(static_cast<double>(1 + sha_blocks(p.n + msg, wide) + 2));  // PRF_msg (HMAC)
   const double fors_leaves = static_cast<double>(p.k * (std::size_t{1} << p.a));
-  narrow_calls(2 * fors_leaves);                                         // PRF + F per leaf
-  wide_calls(fors_leaves - static_cast<double>(p.k) + t_blocks(p.k));    // H per node, T_k
+  narrow_calls(2 * fors_leaves);                                       // PRF + F per leaf
+  wide_calls(fors_leaves - static_cast<double>(p.k) + t_blocks(p.k));  // H per node, T_k
   for (std::size_t layer = 0; layer < p.d; ++layer) tree();
   return c;
 }
@@ -195,10 +199,10 @@ double measure_sha2_block_ticks(bool quick) {
   std::array<std::uint8_t, Wide ? 64 : 32> out;
   const Summary s = summarize(sample_ticks(
       [&] {
-        if constexpr (Wide)
-          hash::sha512(in, out);
-        else
-          hash::sha256(in, out);
+    if constexpr (Wide)
+      hash::sha512(in, out);
+    else
+      hash::sha256(in, out);
       },
       p));
   return s.median / static_cast<double>(kBlocks);
@@ -242,9 +246,9 @@ double measure_multi_permutation_ticks(bool quick) {
   for (auto& span : in) span = seed;
   const Summary s = summarize(sample_ticks(
       [&] {
-        hash::Shake128Ways xof;
-        xof.absorb_once(in, Lanes);
-        for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
+    hash::Shake128Ways xof;
+    xof.absorb_once(in, Lanes);
+    for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
       },
       p));
   return s.median / static_cast<double>(kBlocks);
@@ -391,10 +395,11 @@ class HashFloorSection final : public Section {
                      rows) +
             "\n";
     if (sha2_rows_.empty()) return md;
-    md += "SLH-DSA-SHA2 counts SHA-2 compressions instead (F and PRF: one SHA-256 compression each, the PK.seed "
-          "block being computed once; H, T_l, H_msg and PRF_msg: SHA-256 for n = 16, SHA-512 above; the same "
-          "trees as for SHAKE). Their one-stream cost is measured per backend as the hash of 64 blocks (median "
-          "per block; SHA-NI where the CPU has it):\n\n";
+    md +=
+        "SLH-DSA-SHA2 counts SHA-2 compressions instead (F and PRF: one SHA-256 compression each, the PK.seed "
+        "block being computed once; H, T_l, H_msg and PRF_msg: SHA-256 for n = 16, SHA-512 above; the same "
+        "trees as for SHAKE). Their one-stream cost is measured per backend as the hash of 64 blocks (median "
+        "per block; SHA-NI where the CPU has it):\n\n";
     std::vector<std::vector<std::string>> crow, srows;
     for (std::size_t i = 0; i < perm_ticks_.size(); ++i)
       crow.push_back({perm_ticks_[i].first, fixed(sha256_ticks_[i], 0), fixed(sha512_ticks_[i], 0)});

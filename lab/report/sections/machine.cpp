@@ -25,7 +25,8 @@ class MachineSection final : public Section {
     md += "- Operating system: " + m.os + "\n";
     md += "- Compiler: " + m.compiler + ", build type " + m.build_type + ", flags `" + m.compiler_flags + "`\n";
     md += "- Classical baselines: " + m.openssl + "\n";
-    md += "- Tick rate: " + fixed(t.ticks_per_second / 1e9, 3) + " GHz (" + t.unit + ", calibrated against the monotonic clock)\n";
+    md += "- Tick rate: " + fixed(t.ticks_per_second / 1e9, 3) + " GHz (" + t.unit +
+          ", calibrated against the monotonic clock)\n";
     if (t.core_cycles_per_tick)
       md += "- Core clock ≈ " + fixed(t.core_cycles_per_tick->ratio, 3) + " × tick rate ≈ " +
             fixed(t.core_cycles_per_tick->ratio * t.ticks_per_second / 1e9, 2) + " GHz (estimated; see Method)\n";

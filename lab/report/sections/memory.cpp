@@ -75,7 +75,9 @@ class MemorySection final : public Section {
     std::vector<std::vector<std::string>> rows;
     for (const MemoryRow& r : memory_rows(ctx.bench)) {
       std::vector<std::string> row = {r.family == "classical" ? r.algorithm + " (classical)" : r.algorithm,
-                                      r.operation, std::to_string(r.stack), std::to_string(r.heap),
+                                      r.operation,
+                                      std::to_string(r.stack),
+                                      std::to_string(r.heap),
                                       r.family == "classical" ? "–" : std::to_string(r.buffers),
                                       format_bytes(r.total())};
       for (const Budget& bu : kBudgets)

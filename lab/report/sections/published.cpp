@@ -67,7 +67,8 @@ std::string figure_text(const nlohmann::json& f) {
 }
 
 std::string citation(const nlohmann::json& source) {
-  return std::string("\"") + source.value("title", "") + "\" (" + source.value("kind", "") + "), " + source.value("where", "");
+  return std::string("\"") + source.value("title", "") + "\" (" + source.value("kind", "") + "), " +
+         source.value("where", "");
 }
 
 class PublishedSection final : public Section {
@@ -78,9 +79,10 @@ class PublishedSection final : public Section {
     const nlohmann::json pqm4 = pqm4_source();
     return {{"label", "published, not measured here"},
             {"entries", published()},
-            {"pqm4", {{"title", pqm4.value("title", "")},
-                      {"commit", pqm4.value("commit", "")},
-                      {"table", pqm4.value("table", "")}}},
+            {"pqm4",
+             {{"title", pqm4.value("title", "")},
+              {"commit", pqm4.value("commit", "")},
+              {"table", pqm4.value("table", "")}}},
             {"openssl_measured_here", ctx.bench.machine.openssl}};
   }
   std::string markdown(const ReportContext& ctx) const override {
@@ -104,15 +106,14 @@ class PublishedSection final : public Section {
                         std::string("*published:* ") + figure_text(f), here});
       }
     }
-    md += md_table({"source and platform", "operation", "published, not measured here", "measured here"}, rows) +
-          "\n";
+    md += md_table({"source and platform", "operation", "published, not measured here", "measured here"}, rows) + "\n";
     md += "Sources:\n\n";
     n = 0;
     for (const nlohmann::json& e : published()) {
       ++n;
-      md += std::string("- [") + std::to_string(n) + "] " + citation(e.value("source", nlohmann::json::object())) + ": " +
-            e.value("what", "") + ". Platform: " + e.value("platform", "") + ". Comparison: " +
-            e.value("comparison_note", "") + ".";
+      md += std::string("- [") + std::to_string(n) + "] " + citation(e.value("source", nlohmann::json::object())) +
+            ": " + e.value("what", "") + ". Platform: " + e.value("platform", "") +
+            ". Comparison: " + e.value("comparison_note", "") + ".";
       for (const nlohmann::json& o : e.value("outcomes", nlohmann::json::array()))
         md.append(" Also reported: ").append(o.get<std::string>()).append(".");
       md += "\n";

@@ -81,8 +81,8 @@ class SigningSection final : public Section {
           const std::vector<std::string> msgs = load_messages(name + set + ".json", limit);
           if (msgs.empty()) continue;
           if (progress) progress("CCTV mean signing time " + name + set + " [" + backend + "]", -1);
-          means_.push_back(sign_set(alg, backend, set.empty() ? "main" : "alt", msgs, repeats_,
-                                    ctx.bench.timing.ticks_per_second));
+          means_.push_back(
+              sign_set(alg, backend, set.empty() ? "main" : "alt", msgs, repeats_, ctx.bench.timing.ticks_per_second));
         }
       }
     }
@@ -120,18 +120,19 @@ class SigningSection final : public Section {
       md += "No ML-DSA parameter set is compiled in, so the mean over the CCTV message sets was not measured.\n";
       return md;
     }
-    md += "Mean signing time over the C2SP CCTV ML-DSA benchmark message sets (deterministic signing, key from "
-          "the all-zero seed, empty context; the messages are chosen so that their rejection-loop iterations are "
-          "representative, and the `.alt` set should give the same mean). Each message is signed " +
-          std::to_string(repeats_) +
-          " times and its fastest time kept (the work is identical each time), so interruptions do not inflate the "
-          "mean";
+    md +=
+        "Mean signing time over the C2SP CCTV ML-DSA benchmark message sets (deterministic signing, key from "
+        "the all-zero seed, empty context; the messages are chosen so that their rejection-loop iterations are "
+        "representative, and the `.alt` set should give the same mean). Each message is signed " +
+        std::to_string(repeats_) +
+        " times and its fastest time kept (the work is identical each time), so interruptions do not inflate the "
+        "mean";
     if (ctx.options.quick) md += " — **quick mode: only the first 16 messages of each set**";
     md += ":\n\n";
     std::vector<std::vector<std::string>> mrows;
     for (const CctvMean& m : means_)
-      mrows.push_back({m.algorithm, m.backend, m.set, std::to_string(m.messages), fixed(m.mean_ticks, 0),
-                       fixed(m.mean_us, 1)});
+      mrows.push_back(
+          {m.algorithm, m.backend, m.set, std::to_string(m.messages), fixed(m.mean_ticks, 0), fixed(m.mean_us, 1)});
     md += md_table({"algorithm", "backend", "set", "messages", "mean " + b.timing.unit, "mean µs"}, mrows);
     return md;
   }

@@ -16,8 +16,9 @@ class SizesSection final : public Section {
       rows.push_back({s.name, s.standard, size_or_dash(s.public_key_bytes), size_or_dash(s.secret_key_bytes),
                       size_or_dash(s.ciphertext_bytes), size_or_dash(s.signature_bytes),
                       size_or_dash(s.shared_secret_bytes), std::to_string(wire_bytes(s)), s.size_note});
-    std::string md = "\"On the wire\" is public key + ciphertext (KEM; for key agreement the peer's public key) or "
-                     "public key + signature.\n\n";
+    std::string md =
+        "\"On the wire\" is public key + ciphertext (KEM; for key agreement the peer's public key) or "
+        "public key + signature.\n\n";
     md += md_table({"algorithm", "standard", "public key", "secret key", "ciphertext", "signature", "shared secret",
                     "on the wire", "encodings"},
                    rows);

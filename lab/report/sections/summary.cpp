@@ -54,27 +54,27 @@ class SummarySection final : public Section {
     nlohmann::json rows = nlohmann::json::array();
     for (const HostRow& h : host_rows(b)) {
       const OperationResult& r = *h.r;
-      rows.push_back({{"algorithm", r.algorithm},
-                      {"family", r.family},
-                      {"operation", r.operation},
-                      {"backend", r.backend},
-                      {"median_us", r.median_us},
-                      {"median_ms", r.median_us / 1000},
-                      {"median_ticks", r.ticks.median},
-                      {"est_core_cycles", ratio ? nlohmann::json(r.ticks.median * ratio->ratio) : nlohmann::json()},
-                      {"public_key_bytes", h.s->public_key_bytes},
-                      {"secret_key_bytes", h.s->secret_key_bytes},
-                      {"ciphertext_or_signature_bytes", output_bytes(*h.s)},
-                      {"peak_stack_bytes", r.peak_stack_bytes ? nlohmann::json(*r.peak_stack_bytes) : nlohmann::json()}});
+      rows.push_back(
+          {{"algorithm", r.algorithm},
+           {"family", r.family},
+           {"operation", r.operation},
+           {"backend", r.backend},
+           {"median_us", r.median_us},
+           {"median_ms", r.median_us / 1000},
+           {"median_ticks", r.ticks.median},
+           {"est_core_cycles", ratio ? nlohmann::json(r.ticks.median * ratio->ratio) : nlohmann::json()},
+           {"public_key_bytes", h.s->public_key_bytes},
+           {"secret_key_bytes", h.s->secret_key_bytes},
+           {"ciphertext_or_signature_bytes", output_bytes(*h.s)},
+           {"peak_stack_bytes", r.peak_stack_bytes ? nlohmann::json(*r.peak_stack_bytes) : nlohmann::json()}});
     }
-    nlohmann::json d = {
-        {"best_backend", b.kernels.empty() ? "" : b.kernels.back()},
-        {"tick_unit", b.timing.unit},
-        {"ticks_per_second", b.timing.ticks_per_second},
-        {"core_cycles_per_tick", ratio ? nlohmann::json(ratio->ratio) : nlohmann::json()},
-        {"core_cycles_per_tick_method", ratio ? tsc_factor_method() : "not estimated"},
-        {"rows", rows},
-        {"cortex_m4", nullptr}};
+    nlohmann::json d = {{"best_backend", b.kernels.empty() ? "" : b.kernels.back()},
+                        {"tick_unit", b.timing.unit},
+                        {"ticks_per_second", b.timing.ticks_per_second},
+                        {"core_cycles_per_tick", ratio ? nlohmann::json(ratio->ratio) : nlohmann::json()},
+                        {"core_cycles_per_tick_method", ratio ? tsc_factor_method() : "not estimated"},
+                        {"rows", rows},
+                        {"cortex_m4", nullptr}};
     if (!embedded_.is_null()) {
       nlohmann::json m4 = nlohmann::json::array();
       for (const nlohmann::json& e : embedded_rows()) m4.push_back(e);
@@ -132,15 +132,16 @@ class SummarySection final : public Section {
                      "; the classical baselines through OpenSSL): the median of the timed calls. ";
     if (ratio)
       md += "**Estimated core cycles** = " + b.timing.unit + " × " + fixed(ratio->ratio, 3) +
-            ", the core-clock-to-TSC factor estimated by this run (" + tsc_factor_method() +
-            "; core clock ≈ " + fixed(ratio->ratio * b.timing.ticks_per_second / 1e9, 2) +
-            " GHz against a TSC of " + fixed(b.timing.ticks_per_second / 1e9, 3) +
+            ", the core-clock-to-TSC factor estimated by this run (" + tsc_factor_method() + "; core clock ≈ " +
+            fixed(ratio->ratio * b.timing.ticks_per_second / 1e9, 2) + " GHz against a TSC of " +
+            fixed(b.timing.ticks_per_second / 1e9, 3) +
             " GHz). It is an estimate: the core clock can change during the run (turbo, power states), and a "
             "hypervisor can hide it.";
     else
       md += "Core cycles are not estimated on this machine (no TSC, or the calibration chains disagreed).";
-    md += " Sizes in bytes; peak stack is the x86-64 host build's, measured. The batch operations and every "
-          "backend are in the cost table below.\n\n";
+    md +=
+        " Sizes in bytes; peak stack is the x86-64 host build's, measured. The batch operations and every "
+        "backend are in the cost table below.\n\n";
     if (ctx.load_suspect())
       md += "**The machine was busy while these figures were measured (load " + fixed(ctx.max_load(), 2) + " on " +
             std::to_string(ctx.cpus) + " CPUs): they are suspect.**\n\n";
@@ -164,7 +165,8 @@ class SummarySection final : public Section {
       for (const nlohmann::json& e : embedded_rows())
         m4.push_back({e["set"].get<std::string>(), e["operation"].get<std::string>(), e["board"].get<std::string>(),
                       with_commas(e["instructions"].get<double>()), with_commas(e["est_cycles_cpi1"].get<double>()),
-                      fixed(e["ms_at_168mhz_cpi1"].get<double>(), 2), with_commas(e["peak_stack_bytes"].get<double>())});
+                      fixed(e["ms_at_168mhz_cpi1"].get<double>(), 2),
+                      with_commas(e["peak_stack_bytes"].get<double>())});
       md += md_table({"scheme", "operation", "QEMU board", "instructions", "≈ cycles (CPI = 1, assumed)",
                       "ms at 168 MHz (CPI = 1)", "peak stack"},
                      m4);

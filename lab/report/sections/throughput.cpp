@@ -63,7 +63,9 @@ class ThroughputSection final : public Section {
                       {"single_thread_ops_per_s", r.t.single_thread_ops_per_s},
                       {"all_threads_ops_per_s", r.t.all_threads_ops_per_s},
                       {"speedup", r.t.speedup()}});
-    return {{"seconds_per_measurement", seconds_}, {"rows", rows}, {"skipped_slower_than_s", max_call_s_},
+    return {{"seconds_per_measurement", seconds_},
+            {"rows", rows},
+            {"skipped_slower_than_s", max_call_s_},
             {"skipped", skipped_}};
   }
 
@@ -73,12 +75,12 @@ class ThroughputSection final : public Section {
       rows.push_back({r.family == "classical" ? r.algorithm + " (classical)" : r.algorithm, r.backend, r.operation,
                       format_count(r.t.single_thread_ops_per_s), std::to_string(r.t.threads),
                       format_count(r.t.all_threads_ops_per_s), fixed(r.t.speedup(), 2) + "×"});
-    std::string md = "Each thread runs its own instance (own keys and buffers) back to back for " +
-                     fixed(seconds_, 2) + " s, pinned to its own CPU; ops/s is completed calls over elapsed time. "
+    std::string md = "Each thread runs its own instance (own keys and buffers) back to back for " + fixed(seconds_, 2) +
+                     " s, pinned to its own CPU; ops/s is completed calls over elapsed time. "
                      "On a virtual machine, vCPUs may share physical cores, which caps the speed-up.\n\n";
-    md += md_table({"algorithm", "backend", "operation", "ops/s, 1 thread", "threads", "ops/s, all threads",
-                    "speed-up"},
-                   rows);
+    md +=
+        md_table({"algorithm", "backend", "operation", "ops/s, 1 thread", "threads", "ops/s, all threads", "speed-up"},
+                 rows);
     if (!skipped_.empty()) {
       md += "\nLeft out (slower than " + fixed(max_call_s_ * 1000, 0) + " ms a call at this report's budget):";
       for (const auto& s : skipped_) md += " " + s + ";";

@@ -38,8 +38,8 @@ tls::TlsBenchPlan plan(bool quick) {
 
 // The handshakes of the stacked bar plot, in its order: (group, chain).
 const std::pair<const char*, const char*> breakdown_rows[] = {
-    {"x25519", "ECDSA-P256"},         {"X25519MLKEM768", "ECDSA-P256"}, {"X25519MLKEM768", "ML-DSA-44"},
-    {"X25519MLKEM768", "ML-DSA-65"},  {"MLKEM1024", "ML-DSA-87"},       {"X25519MLKEM768", "SLH-DSA-SHA2-128s"}};
+    {"x25519", "ECDSA-P256"},        {"X25519MLKEM768", "ECDSA-P256"}, {"X25519MLKEM768", "ML-DSA-44"},
+    {"X25519MLKEM768", "ML-DSA-65"}, {"MLKEM1024", "ML-DSA-87"},       {"X25519MLKEM768", "SLH-DSA-SHA2-128s"}};
 
 const tls::AuthResult* find_auth(const tls::TlsBenchResults& r, const std::string& chain) {
   for (const tls::AuthResult& a : r.auth)
@@ -81,16 +81,17 @@ nlohmann::json breakdown(const tls::TlsBenchResults& r) {
     nlohmann::json ms = nullptr;
     for (const tls::LatencyRow& l : r.latency.rows)
       if (l.label == label) ms = l.ms;
-    rows.push_back({{"label", std::string(group) + " + " + chain},
-                    {"composed", composed},
-                    {"key_share_bytes", shares},
-                    {"certificate_bytes", certs},
-                    {"certificate_verify_bytes", cv},
-                    {"rest_bytes", total - shares - certs - cv},
-                    {"total_bytes", total},
-                    {"server_flight_bytes", server_flight},
-                    {"server_flight_extra_round_trips", tls::extra_round_trips(server_flight, r.latency.initcwnd_bytes)},
-                    {"latency_ms", ms}});
+    rows.push_back(
+        {{"label", std::string(group) + " + " + chain},
+         {"composed", composed},
+         {"key_share_bytes", shares},
+         {"certificate_bytes", certs},
+         {"certificate_verify_bytes", cv},
+         {"rest_bytes", total - shares - certs - cv},
+         {"total_bytes", total},
+         {"server_flight_bytes", server_flight},
+         {"server_flight_extra_round_trips", tls::extra_round_trips(server_flight, r.latency.initcwnd_bytes)},
+         {"latency_ms", ms}});
   }
   return rows;
 }
@@ -122,7 +123,8 @@ class TlsAuthSection final : public Section {
         "Certificate and CertificateVerify messages (bytes without record framing), the server's CPU to sign "
         "CertificateVerify (the RFC 8446 §4.4.3 content over a 48-byte transcript hash), the client's CPU to parse "
         "the two certificates and verify CertificateVerify, the leaf's and the intermediate's signatures; medians "
-        "of " + std::to_string(results_.runs) + " runs (range in brackets).\n\n";
+        "of " +
+        std::to_string(results_.runs) + " runs (range in brackets).\n\n";
     const tls::TextTable a = tls::auth_table(results_);
     md += md_table(a.header, a.rows) + "\n";
     md += "**Composed rows.** " + tls::composed_note() + "\n";
@@ -135,13 +137,15 @@ class TlsAuthSection final : public Section {
           "over runs of every measured term.\n\n";
     const tls::TextTable k = tls::check_table(results_);
     md += md_table(k.header, k.rows) + "\n";
-    md += md_plot(ctx, "tls_auth_bytes.png", "Bytes of a handshake: key shares, certificates, CertificateVerify, "
-                                             "the rest") +
+    md += md_plot(ctx, "tls_auth_bytes.png",
+                  "Bytes of a handshake: key shares, certificates, CertificateVerify, "
+                  "the rest") +
           "\n";
-    md += "**Latency model** (as in the TLS section; not measured): client + server CPU + round trips × RTT, plus "
-          "TCP slow start's extra round trips when a flight exceeds the initial congestion window of " +
-          std::to_string(results_.latency.initcwnd_bytes) +
-          " bytes (10 × 1460; the window doubles each round trip, no loss, TCP's own handshake not counted).\n\n";
+    md +=
+        "**Latency model** (as in the TLS section; not measured): client + server CPU + round trips × RTT, plus "
+        "TCP slow start's extra round trips when a flight exceeds the initial congestion window of " +
+        std::to_string(results_.latency.initcwnd_bytes) +
+        " bytes (10 × 1460; the window doubles each round trip, no loss, TCP's own handshake not counted).\n\n";
     const tls::TextTable l = tls::latency_table(results_);
     md += md_table(l.header, l.rows) + "\n";
     md += md_plot(ctx, "tls_auth_latency.png", "Modelled handshake time against RTT, by certificate chain");

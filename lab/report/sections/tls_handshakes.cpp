@@ -91,16 +91,19 @@ class TlsHandshakeSection final : public Section {
             "when no elliptic-curve group is offered.\n\n";
     if (!results_.hello_retry_costs.empty()) {
       const tls::TextTable h = tls::hello_retry_table(results_);
-      md += "What the HelloRetryRequest costs (browser policy against the same server measured with the exact "
-            "policy):\n\n" +
-            md_table(h.header, h.rows) + "\n";
+      md +=
+          "What the HelloRetryRequest costs (browser policy against the same server measured with the exact "
+          "policy):\n\n" +
+          md_table(h.header, h.rows) + "\n";
     }
     md += md_plot(ctx, "tls.png", "CPU per handshake and bytes per direction") + "\n";
-    md += "**Latency model** (not measured: networks this machine cannot reach). Time to complete the handshake = "
-          "client + server CPU above + round trips × RTT, + one RTT for each flight larger than the initial "
-          "congestion window of " +
-          std::to_string(results_.latency.initcwnd_bytes) + " bytes (10 × 1460). TCP's own handshake is not "
-          "counted.\n\n";
+    md +=
+        "**Latency model** (not measured: networks this machine cannot reach). Time to complete the handshake = "
+        "client + server CPU above + round trips × RTT, + one RTT for each flight larger than the initial "
+        "congestion window of " +
+        std::to_string(results_.latency.initcwnd_bytes) +
+        " bytes (10 × 1460). TCP's own handshake is not "
+        "counted.\n\n";
     const tls::TextTable l = tls::latency_table(results_);
     md += md_table(l.header, l.rows) + "\n";
     md += md_plot(ctx, "tls_latency.png", "Modelled handshake time against RTT");

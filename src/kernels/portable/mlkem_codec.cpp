@@ -75,8 +75,8 @@ void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta) {
   } else {
     // 3 bytes → 4 coefficients of 6 bits each.
     for (std::size_t i = 0; i < 64; ++i) {
-      const std::uint32_t w =
-          std::uint32_t{buf[3 * i]} | std::uint32_t{buf[3 * i + 1]} << 8 | std::uint32_t{buf[3 * i + 2]} << 16;
+      const std::uint32_t w = std::uint32_t{buf[3 * i]} | std::uint32_t{buf[3 * i + 1]} << 8 |
+                              std::uint32_t{buf[3 * i + 2]} << 16;
       const std::uint32_t sums = (w & 0x249249u) + ((w >> 1) & 0x249249u) + ((w >> 2) & 0x249249u);
       for (unsigned j = 0; j < 4; ++j) {
         const auto x = static_cast<std::int16_t>((sums >> (6 * j)) & 7u);

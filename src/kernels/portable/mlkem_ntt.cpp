@@ -54,8 +54,7 @@ void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std
     for (unsigned half = 0; half < 2; ++half) {
       const unsigned o = 4 * i + 2 * half;
       const std::int16_t g = half == 0 ? gamma : static_cast<std::int16_t>(-gamma);
-      const std::int16_t c0 =
-          static_cast<std::int16_t>(fqmul(fqmul(a[o + 1], b[o + 1]), g) + fqmul(a[o], b[o]));
+      const std::int16_t c0 = static_cast<std::int16_t>(fqmul(fqmul(a[o + 1], b[o + 1]), g) + fqmul(a[o], b[o]));
       const std::int16_t c1 = static_cast<std::int16_t>(fqmul(a[o], b[o + 1]) + fqmul(a[o + 1], b[o]));
       r[o] = static_cast<std::int16_t>(r[o] + c0);
       r[o + 1] = static_cast<std::int16_t>(r[o + 1] + c1);

@@ -32,10 +32,14 @@ constexpr W rotr(W x, int n) {
 // Σ(x) = ROTR^r0(x) ^ ROTR^r1(x) ^ ROTR^r2(x), nested as
 // ROTR^r0(x ^ ROTR^(r1−r0)(x ^ ROTR^(r2−r1)(x))) so that x is copied once.
 template <class W>
-constexpr W big_sigma(W x, const int (&r)[3]) { return rotr(x ^ rotr(x ^ rotr(x, r[2] - r[1]), r[1] - r[0]), r[0]); }
+constexpr W big_sigma(W x, const int (&r)[3]) {
+  return rotr(x ^ rotr(x ^ rotr(x, r[2] - r[1]), r[1] - r[0]), r[0]);
+}
 // σ(x) = ROTR^r0(x) ^ ROTR^r1(x) ^ SHR^r2(x).
 template <class W>
-constexpr W small_sigma(W x, const int (&r)[3]) { return rotr(x ^ rotr(x, r[1] - r[0]), r[0]) ^ (x >> r[2]); }
+constexpr W small_sigma(W x, const int (&r)[3]) {
+  return rotr(x ^ rotr(x, r[1] - r[0]), r[0]) ^ (x >> r[2]);
+}
 
 template <class W>
 inline W load_be(const std::uint8_t* p) {

@@ -42,8 +42,10 @@ struct Theta {
   // Lane `i` (column i mod 5) of a after θ (step 3).
   template <std::size_t i>
   [[gnu::always_inline]] V apply(const V* a) const {
-    if constexpr (Ops::has_xor3) return Ops::xor3(a[i], c[(i + 4) % 5], r[(i + 1) % 5]);
-    else return Ops::xor2(a[i], r[i % 5]);
+    if constexpr (Ops::has_xor3)
+      return Ops::xor3(a[i], c[(i + 4) % 5], r[(i + 1) % 5]);
+    else
+      return Ops::xor2(a[i], r[i % 5]);
   }
 };
 

@@ -26,11 +26,11 @@ struct Ops {
     if constexpr (n == 0) {
       return x;
     } else if constexpr (n == 8) {
-      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1,
-                                                     2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
+      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2,
+                                                     3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
     } else if constexpr (n == 56) {
-      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3,
-                                                     4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
+      return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4,
+                                                     5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
     } else {
       return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
     }
@@ -43,7 +43,8 @@ void keccak_f1600_x4(std::uint64_t states[4 * keccak_lanes]) {
   __m256i a[25];
   for (std::size_t i = 0; i < 24; i += 4) {
     __m256i r[4];
-    for (std::size_t k = 0; k < 4; ++k) r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + 25 * k + i));
+    for (std::size_t k = 0; k < 4; ++k)
+      r[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states + 25 * k + i));
     x86::transpose4x64(r);
     for (std::size_t k = 0; k < 4; ++k) a[i + k] = r[k];
   }

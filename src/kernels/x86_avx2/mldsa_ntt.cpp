@@ -62,7 +62,9 @@ constexpr LayerTable kInverse4 = make_layer(4, 63, -1), kInverse2 = make_layer(2
 
 inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-inline Twiddle load(const LayerTable& t, std::size_t p) { return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())}; }
+inline Twiddle load(const LayerTable& t, std::size_t p) {
+  return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())};
+}
 
 // Lanes 2m + 1 copied into lanes 2m (and kept in 2m + 1). A shuffle rather
 // than a 64-bit shift: it leaves the two multiplier ports to the multiplies.

@@ -43,10 +43,9 @@ void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamm
                                           _mm256_srli_epi64(_mm256_andnot_si256(low_words, v), 32 - Bits));
     // Each 128-bit half: pair_even | pair_odd << 2·Bits (4·Bits bits): the
     // low quad takes the odd pair's low bits, the high quad its top ones.
-    const __m256i packed = _mm256_or_si256(
-        _mm256_or_si256(_mm256_and_si256(pairs, even_quads),
-                        _mm256_bsrli_epi128(_mm256_slli_epi64(pairs, 2 * Bits), 8)),
-        _mm256_and_si256(_mm256_srli_epi64(pairs, 64 - 2 * Bits), odd_quads));
+    const __m256i packed = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(pairs, even_quads),
+                                                           _mm256_bsrli_epi128(_mm256_slli_epi64(pairs, 2 * Bits), 8)),
+                                           _mm256_and_si256(_mm256_srli_epi64(pairs, 64 - 2 * Bits), odd_quads));
     std::uint8_t* o = out + i / 8 * Bits;
     store_half<half_bytes>(o, _mm256_castsi256_si128(packed));
     store_half<half_bytes>(o + half_bytes, _mm256_extracti128_si256(packed, 1));
@@ -82,8 +81,9 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
     // the high quad's.
     const __m256i odd = _mm256_or_si256(_mm256_srli_epi64(_mm256_bslli_epi128(packed, 8), 2 * Bits),
                                         _mm256_slli_epi64(packed, 64 - 2 * Bits));
-    const __m256i pairs = _mm256_and_si256(
-        _mm256_or_si256(_mm256_and_si256(packed, even_quads), _mm256_andnot_si256(even_quads, odd)), pair_mask);
+    const __m256i pairs =
+        _mm256_and_si256(_mm256_or_si256(_mm256_and_si256(packed, even_quads), _mm256_andnot_si256(even_quads, odd)),
+                         pair_mask);
     // Each pair's two values into the two 32-bit words of its quad.
     const __m256i v =
         _mm256_and_si256(_mm256_blend_epi32(pairs, _mm256_slli_epi64(pairs, 32 - Bits), 0xaa), value_mask);

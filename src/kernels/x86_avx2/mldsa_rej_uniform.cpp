@@ -35,9 +35,9 @@ std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, c
   for (; pos + 24 <= len && filled < 256; pos += 24) {
     const __m256i cand = _mm256_and_si256(_mm256_shuffle_epi8(load_step24(buf + pos), pick), mask23);
     // Candidates are below 2^23, so the signed compare is exact.
-    const auto mask =
-        static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, cand))));
-    const __m256i order = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[mask].data())));
+    const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, cand))));
+    const __m256i order =
+        _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[mask].data())));
     const __m256i packed = _mm256_permutevar8x32_epi32(cand, order);
     const auto count = static_cast<std::size_t>(std::popcount(mask));
     if (filled + 8 <= 256) {

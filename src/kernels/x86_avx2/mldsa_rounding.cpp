@@ -125,7 +125,7 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
     const __m256i step = _mm256_and_si256(up_or_down, hint);
     high = _mm256_add_epi32(high, step);
     high = _mm256_add_epi32(high, _mm256_and_si256(_mm256_cmpgt_epi32(zero, high), m));  // -1 -> m - 1
-    high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));   // m -> 0
+    high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));  // m -> 0
     store(w1 + i, high);
   }
 }

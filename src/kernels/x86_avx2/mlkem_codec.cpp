@@ -65,8 +65,8 @@ void compress_encode_d(std::uint8_t* out, const std::int16_t a[256]) {
     // One bit per coefficient: 32 coefficients to bytes, bit 0 moved to
     // the sign bit, and movemask gathers them in order.
     for (std::size_t g = 0; g < 8; ++g) {
-      const __m256i bytes = _mm256_permute4x64_epi64(
-          _mm256_packs_epi16(compress16<1>(a + 32 * g), compress16<1>(a + 32 * g + 16)), 0xd8);
+      const __m256i bytes =
+          _mm256_permute4x64_epi64(_mm256_packs_epi16(compress16<1>(a + 32 * g), compress16<1>(a + 32 * g + 16)), 0xd8);
       const auto bits = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_slli_epi16(bytes, 7)));
       std::memcpy(out + 4 * g, &bits, 4);
     }
@@ -114,7 +114,8 @@ void decode_decompress_d(std::int16_t a[256], const std::uint8_t* in) {
     for (std::size_t g = 0; g < 16; ++g) {
       std::uint16_t two_bytes;
       std::memcpy(&two_bytes, in + 2 * g, 2);
-      const __m256i set = _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16(static_cast<std::int16_t>(two_bytes)), bit), bit);
+      const __m256i set =
+          _mm256_cmpeq_epi16(_mm256_and_si256(_mm256_set1_epi16(static_cast<std::int16_t>(two_bytes)), bit), bit);
       store16(a + 16 * g, _mm256_and_si256(set, half_q));
     }
   } else if constexpr (D == 4) {
@@ -225,8 +226,8 @@ void mlkem_cbd(std::int16_t a[256], const std::uint8_t* buf, unsigned eta) {
                                          _mm256_and_si256(_mm256_srli_epi32(sums, 3), fields));
       // Coefficients 0 and 1 of each lane as two 16-bit halves, then 2 and 3.
       const __m256i c01 = _mm256_or_si256(_mm256_and_si256(d, low3), _mm256_and_si256(_mm256_slli_epi32(d, 10), high3));
-      const __m256i c23 =
-          _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(d, 12), low3), _mm256_and_si256(_mm256_srli_epi32(d, 2), high3));
+      const __m256i c23 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(d, 12), low3),
+                                          _mm256_and_si256(_mm256_srli_epi32(d, 2), high3));
       const __m256i lo = _mm256_unpacklo_epi32(c01, c23), hi = _mm256_unpackhi_epi32(c01, c23);
       const __m256i offset = _mm256_set1_epi16(3);
       store16(a + 32 * g, _mm256_sub_epi16(_mm256_permute2x128_si256(lo, hi, 0x20), offset));

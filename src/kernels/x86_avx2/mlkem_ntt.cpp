@@ -182,8 +182,8 @@ void mlkem_invntt_tomont(std::int16_t a[256]) {
 // gives a0b1 | a1b0; the even result lane is P + (P·γ moved down from the
 // odd lane), the odd one Q_odd + Q_even.
 void mlkem_basemul_acc(std::int16_t r[256], const std::int16_t a[256], const std::int16_t b[256]) {
-  const __m256i swap_pairs = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6,
-                                              7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+  const __m256i swap_pairs = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4,
+                                              5, 10, 11, 8, 9, 14, 15, 12, 13);
   for (std::size_t i = 0; i < 16; ++i) {
     const __m256i va = load(a + 16 * i), vb = load(b + 16 * i);
     const __m256i p = fqmul(va, vb);

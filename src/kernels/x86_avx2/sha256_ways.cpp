@@ -26,7 +26,9 @@ struct Ops8 {
     return _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - n));
   }
   template <int n>
-  static V shr(V x) { return _mm256_srli_epi32(x, n); }
+  static V shr(V x) {
+    return _mm256_srli_epi32(x, n);
+  }
   // Ch(e, f, g) = ((f ^ g) & e) ^ g and Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b:
   // the §4.1.2 functions with fewer operations (and a ^ b is the next
   // round's b ^ c, which the compiler reuses).

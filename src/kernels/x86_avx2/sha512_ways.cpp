@@ -26,7 +26,9 @@ struct Ops4 {
     return _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - n));
   }
   template <int n>
-  static V shr(V x) { return _mm256_srli_epi64(x, n); }
+  static V shr(V x) {
+    return _mm256_srli_epi64(x, n);
+  }
   // Ch(e, f, g) = ((f ^ g) & e) ^ g and Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b:
   // the §4.1.3 functions with fewer operations.
   static V ch(V e, V f, V g) { return _mm256_xor_si256(_mm256_and_si256(_mm256_xor_si256(f, g), e), g); }
@@ -43,8 +45,8 @@ void compress_pass(std::uint64_t (*states)[8], const std::uint8_t* const* blocks
   __m256i s[8], w[16];
   for (std::size_t i = 0; i < kWidth; ++i) {
     s[i] = i < live ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[i])) : _mm256_setzero_si256();
-    s[kWidth + i] =
-        i < live ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[i] + 4)) : _mm256_setzero_si256();
+    s[kWidth + i] = i < live ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(states[i] + 4))
+                             : _mm256_setzero_si256();
   }
   x86::transpose4x64(s);
   x86::transpose4x64(s + kWidth);

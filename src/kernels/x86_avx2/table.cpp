@@ -23,7 +23,7 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
   t.tuning.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
-  t.tuning.keccak_x8_min_ways = 6;  // two x4 calls: as cheap as x4 + x4 from 6 ways on
+  t.tuning.keccak_x8_min_ways = 6;        // two x4 calls: as cheap as x4 + x4 from 6 ways on
 
   t.mlkem.mlkem_ntt = mlkem_ntt;
   t.mlkem.mlkem_invntt_tomont = mlkem_invntt_tomont;

@@ -27,8 +27,10 @@ struct Ops4 {
   static void store(std::uint64_t* p, V x) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), x); }
   template <int n>
   static V rotl(V x) {
-    if constexpr (n == 0) return x;
-    else return _mm256_rol_epi64(x, n);
+    if constexpr (n == 0)
+      return x;
+    else
+      return _mm256_rol_epi64(x, n);
   }
 };
 
@@ -47,8 +49,10 @@ struct Ops8 {
   static void store(std::uint64_t* p, V x) { _mm512_storeu_si512(p, x); }
   template <int n>
   static V rotl(V x) {
-    if constexpr (n == 0) return x;
-    else return _mm512_rol_epi64(x, n);
+    if constexpr (n == 0)
+      return x;
+    else
+      return _mm512_rol_epi64(x, n);
   }
 };
 
@@ -116,8 +120,10 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
 // One register per lane index, no transposes: 256-bit registers for up to
 // four states (cheaper here than eight in 512-bit ones), else 512-bit.
 void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count) {
-  if (count <= 4) x86::keccak_sliced_in_memory<Ops4>(lanes);
-  else x86::keccak_sliced_in_memory<Ops8>(lanes);
+  if (count <= 4)
+    x86::keccak_sliced_in_memory<Ops4>(lanes);
+  else
+    x86::keccak_sliced_in_memory<Ops8>(lanes);
 }
 
 }  // namespace pqlab::kernels::avx512

@@ -162,14 +162,15 @@ void mldsa_ntt(std::int32_t a[256]) {
   __m512i r[16];
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < 16; ++i) r[i] = load(a + 16 * i);
-  // Spans 128, 64, 32, 16: registers i and i + span/16.
+    // Spans 128, 64, 32, 16: registers i and i + span/16.
 #pragma GCC unroll 4
   for (std::size_t span_regs = 8, m = 1; span_regs >= 1; span_regs >>= 1, m <<= 1) {
 #pragma GCC unroll 8
     for (std::size_t block = 0; block < m; ++block) {
       const Twiddle w = broadcast(kZetas[m + block]);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < span_regs; ++i) ct(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
+      for (std::size_t i = 0; i < span_regs; ++i)
+        ct(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
     }
   }
   // Spans 8, 4, 2, 1 inside each register pair.
@@ -217,7 +218,8 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     for (std::size_t block = 0; block < m; ++block) {
       const Twiddle w = broadcast(-kZetas[2 * m - 1 - block]);
 #pragma GCC unroll 8
-      for (std::size_t i = 0; i < span_regs; ++i) gs(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
+      for (std::size_t i = 0; i < span_regs; ++i)
+        gs(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
     }
   }
   const Twiddle f = broadcast(kInvNttFactor);

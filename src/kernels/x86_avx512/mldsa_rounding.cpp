@@ -101,8 +101,8 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
     const __mmask16 up = _mm512_mask_cmpgt_epi32_mask(hint, low, zero);
     high = _mm512_mask_add_epi32(high, up, high, one);
     high = _mm512_mask_sub_epi32(high, static_cast<__mmask16>(hint & ~up), high, one);
-    high = _mm512_mask_add_epi32(high, _mm512_cmplt_epi32_mask(high, zero), high, m);        // -1 -> m - 1
-    high = _mm512_mask_sub_epi32(high, _mm512_cmpge_epi32_mask(high, m), high, m);           // m -> 0
+    high = _mm512_mask_add_epi32(high, _mm512_cmplt_epi32_mask(high, zero), high, m);  // -1 -> m - 1
+    high = _mm512_mask_sub_epi32(high, _mm512_cmpge_epi32_mask(high, m), high, m);     // m -> 0
     store(w1 + i, high);
   }
 }

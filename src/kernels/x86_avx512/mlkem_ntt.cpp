@@ -201,9 +201,9 @@ void mlkem_ntt(std::int16_t a[256]) {
   __m512i v[8];
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < 8; ++i) v[i] = load(a + 32 * i);
-  // Span 128·2^-l (l = 0, 1, 2) has 2^l blocks of 4/2^l register pairs,
-  // block b taking zetas[2^l + b]. Fixed trip counts, so that the loops
-  // unroll completely and v stays in registers.
+    // Span 128·2^-l (l = 0, 1, 2) has 2^l blocks of 4/2^l register pairs,
+    // block b taking zetas[2^l + b]. Fixed trip counts, so that the loops
+    // unroll completely and v stays in registers.
 #pragma GCC unroll 4
   for (std::size_t j = 0; j < 4; ++j) ct(v[j], v[j + 4], broadcast(zetas[1]));
 #pragma GCC unroll 4

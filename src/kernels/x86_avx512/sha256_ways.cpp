@@ -27,9 +27,13 @@ struct Ops8 {
   static V add(V a, V b) { return _mm256_add_epi32(a, b); }
   static V xor3(V a, V b, V c) { return _mm256_ternarylogic_epi32(a, b, c, kXor3); }
   template <int n>
-  static V rotr(V x) { return _mm256_ror_epi32(x, n); }
+  static V rotr(V x) {
+    return _mm256_ror_epi32(x, n);
+  }
   template <int n>
-  static V shr(V x) { return _mm256_srli_epi32(x, n); }
+  static V shr(V x) {
+    return _mm256_srli_epi32(x, n);
+  }
   static V ch(V e, V f, V g) { return _mm256_ternarylogic_epi32(e, f, g, kCh); }
   static V maj(V a, V b, V c) { return _mm256_ternarylogic_epi32(a, b, c, kMaj); }
   static V broadcast(std::uint32_t x) { return _mm256_set1_epi32(static_cast<int>(x)); }
@@ -41,9 +45,13 @@ struct Ops16 {
   static V add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V xor3(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, kXor3); }
   template <int n>
-  static V rotr(V x) { return _mm512_ror_epi32(x, n); }
+  static V rotr(V x) {
+    return _mm512_ror_epi32(x, n);
+  }
   template <int n>
-  static V shr(V x) { return _mm512_srli_epi32(x, n); }
+  static V shr(V x) {
+    return _mm512_srli_epi32(x, n);
+  }
   static V ch(V e, V f, V g) { return _mm512_ternarylogic_epi32(e, f, g, kCh); }
   static V maj(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, kMaj); }
   static V broadcast(std::uint32_t x) { return _mm512_set1_epi32(static_cast<int>(x)); }
@@ -87,7 +95,8 @@ V byteswap_words(V x) {
     return _mm256_shuffle_epi8(x, order);
   } else {
     // Bytes 3, 2, 1, 0, 7, 6, 5, 4, 11, ... of each 128-bit quarter.
-    const __m512i order = _mm512_set4_epi64(0x0c0d0e0f08090a0b, 0x0405060700010203, 0x0c0d0e0f08090a0b, 0x0405060700010203);
+    const __m512i order =
+        _mm512_set4_epi64(0x0c0d0e0f08090a0b, 0x0405060700010203, 0x0c0d0e0f08090a0b, 0x0405060700010203);
     return _mm512_shuffle_epi8(x, order);
   }
 }

@@ -26,9 +26,13 @@ struct Ops4 {
   static V add(V a, V b) { return _mm256_add_epi64(a, b); }
   static V xor3(V a, V b, V c) { return _mm256_ternarylogic_epi64(a, b, c, kXor3); }
   template <int n>
-  static V rotr(V x) { return _mm256_ror_epi64(x, n); }
+  static V rotr(V x) {
+    return _mm256_ror_epi64(x, n);
+  }
   template <int n>
-  static V shr(V x) { return _mm256_srli_epi64(x, n); }
+  static V shr(V x) {
+    return _mm256_srli_epi64(x, n);
+  }
   static V ch(V e, V f, V g) { return _mm256_ternarylogic_epi64(e, f, g, kCh); }
   static V maj(V a, V b, V c) { return _mm256_ternarylogic_epi64(a, b, c, kMaj); }
   static V broadcast(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
@@ -40,9 +44,13 @@ struct Ops8 {
   static V add(V a, V b) { return _mm512_add_epi64(a, b); }
   static V xor3(V a, V b, V c) { return _mm512_ternarylogic_epi64(a, b, c, kXor3); }
   template <int n>
-  static V rotr(V x) { return _mm512_ror_epi64(x, n); }
+  static V rotr(V x) {
+    return _mm512_ror_epi64(x, n);
+  }
   template <int n>
-  static V shr(V x) { return _mm512_srli_epi64(x, n); }
+  static V shr(V x) {
+    return _mm512_srli_epi64(x, n);
+  }
   static V ch(V e, V f, V g) { return _mm512_ternarylogic_epi64(e, f, g, kCh); }
   static V maj(V a, V b, V c) { return _mm512_ternarylogic_epi64(a, b, c, kMaj); }
   static V broadcast(std::uint64_t x) { return _mm512_set1_epi64(static_cast<long long>(x)); }
@@ -80,7 +88,8 @@ V byteswap_words(V x) {
     return _mm256_shuffle_epi8(x, order);
   } else {
     // Bytes 7, 6, ..., 0, 15, ..., 8 of each 128-bit quarter.
-    const __m512i order = _mm512_set4_epi64(0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607);
+    const __m512i order =
+        _mm512_set4_epi64(0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607);
     return _mm512_shuffle_epi8(x, order);
   }
 }

@@ -14,7 +14,7 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
   t.tuning.keccak_sliced_min_states = 1;  // four states in 256-bit registers cost less than one x1 call here
-  t.tuning.keccak_x8_min_ways = 5;  // up to 4 ways one x4 call is cheaper
+  t.tuning.keccak_x8_min_ways = 5;        // up to 4 ways one x4 call is cheaper
 
   t.mlkem.mlkem_ntt = mlkem_ntt;
   t.mlkem.mlkem_invntt_tomont = mlkem_invntt_tomont;

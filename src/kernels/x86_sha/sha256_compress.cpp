@@ -31,8 +31,8 @@ void sha256_compress(std::uint32_t state[8], const std::uint8_t* data, std::size
       } else {
         // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 4g..4g+3.
         const __m128i w7 = _mm_alignr_epi8(w[(g + 3) % 4], w[(g + 2) % 4], 4);
-        w[g % 4] = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(w[g % 4], w[(g + 1) % 4]), w7),
-                                        w[(g + 3) % 4]);
+        w[g % 4] =
+            _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(w[g % 4], w[(g + 1) % 4]), w7), w[(g + 3) % 4]);
       }
       const __m128i wk = _mm_add_epi32(w[g % 4], _mm_load_si128(reinterpret_cast<const __m128i*>(k256 + 4 * g)));
       cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);

@@ -12,20 +12,19 @@
 #include "pqlab/pqlab.h"
 
 static int failures = 0;
-#define CHECK(cond, ...)                        \
-  do {                                          \
-    if (!(cond)) {                              \
+#define CHECK(cond, ...)                             \
+  do {                                               \
+    if (!(cond)) {                                   \
       fprintf(stderr, "FAIL (line %d): ", __LINE__); \
-      fprintf(stderr, __VA_ARGS__);             \
-      fputc('\n', stderr);                      \
-      ++failures;                               \
-    }                                           \
+      fprintf(stderr, __VA_ARGS__);                  \
+      fputc('\n', stderr);                           \
+      ++failures;                                    \
+    }                                                \
   } while (0)
-#define CHECK_STATUS(call, want)                                                              \
-  do {                                                                                        \
-    pqlab_status got_ = (call);                                                               \
-    CHECK(got_ == (want), "%s: %s, expected %s", #call, pqlab_status_string(got_),            \
-          pqlab_status_string(want));                                                         \
+#define CHECK_STATUS(call, want)                                                                               \
+  do {                                                                                                         \
+    pqlab_status got_ = (call);                                                                                \
+    CHECK(got_ == (want), "%s: %s, expected %s", #call, pqlab_status_string(got_), pqlab_status_string(want)); \
   } while (0)
 
 /* ---- The known-answer file: `name value` lines. ---- */
@@ -143,14 +142,10 @@ static void test_mlkem768(void) {
   CHECK(equal(ek, sizeof ek, want_ek, want_ek_len), "ML-KEM-768 keygen from seed: ek differs from ACVP");
   CHECK(equal(dk, sizeof dk, want_dk, want_dk_len), "ML-KEM-768 keygen from seed: dk differs from ACVP");
   /* Lengths are checked. */
-  CHECK_STATUS(pqlab_keygen_from_seed(kem, ek, sizeof ek - 1, dk, sizeof dk, seed, seed_len),
-               PQLAB_INVALID_LENGTH);
-  CHECK_STATUS(pqlab_keygen_from_seed(kem, ek, sizeof ek, dk, sizeof dk, seed, seed_len - 1),
-               PQLAB_INVALID_LENGTH);
-  CHECK_STATUS(pqlab_keygen_from_seed(kem, NULL, sizeof ek, dk, sizeof dk, seed, seed_len),
-               PQLAB_INVALID_ARGUMENT);
-  CHECK_STATUS(pqlab_keygen_from_seed(NULL, ek, sizeof ek, dk, sizeof dk, seed, seed_len),
-               PQLAB_INVALID_ARGUMENT);
+  CHECK_STATUS(pqlab_keygen_from_seed(kem, ek, sizeof ek - 1, dk, sizeof dk, seed, seed_len), PQLAB_INVALID_LENGTH);
+  CHECK_STATUS(pqlab_keygen_from_seed(kem, ek, sizeof ek, dk, sizeof dk, seed, seed_len - 1), PQLAB_INVALID_LENGTH);
+  CHECK_STATUS(pqlab_keygen_from_seed(kem, NULL, sizeof ek, dk, sizeof dk, seed, seed_len), PQLAB_INVALID_ARGUMENT);
+  CHECK_STATUS(pqlab_keygen_from_seed(NULL, ek, sizeof ek, dk, sizeof dk, seed, seed_len), PQLAB_INVALID_ARGUMENT);
 
   size_t pk_len, m_len, c_len, k_len;
   uint8_t* pk = bytes_of("mlkem768_encaps_ek", &pk_len);
@@ -182,8 +177,16 @@ static void test_mlkem768(void) {
   ek[1] = 0xff;
   CHECK_STATUS(pqlab_kem_encaps(kem, ct, sizeof ct, ss, sizeof ss, ek, sizeof ek), PQLAB_INVALID_KEY);
 
-  free(seed); free(want_ek); free(want_dk); free(pk); free(m); free(want_c); free(want_k);
-  free(ddk); free(dc); free(dwant);
+  free(seed);
+  free(want_ek);
+  free(want_dk);
+  free(pk);
+  free(m);
+  free(want_c);
+  free(want_k);
+  free(ddk);
+  free(dc);
+  free(dwant);
 }
 
 static void test_mldsa44(void) {
@@ -204,15 +207,12 @@ static void test_mldsa44(void) {
   uint8_t* msg = bytes_of("mldsa44_sign_msg", &msg_len);
   uint8_t* ctx = bytes_of("mldsa44_sign_ctx", &ctx_len);
   uint8_t* want = bytes_of("mldsa44_sign_sig", &want_len);
-  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig, msg, msg_len, ctx, ctx_len, ssk, ssk_len,
-                          PQLAB_SIGN_DETERMINISTIC),
+  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig, msg, msg_len, ctx, ctx_len, ssk, ssk_len, PQLAB_SIGN_DETERMINISTIC),
                PQLAB_OK);
   CHECK(equal(sig, sizeof sig, want, want_len), "ML-DSA-44 deterministic signature differs from ACVP");
-  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig - 1, msg, msg_len, ctx, ctx_len, ssk, ssk_len,
-                          PQLAB_SIGN_DETERMINISTIC),
+  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig - 1, msg, msg_len, ctx, ctx_len, ssk, ssk_len, PQLAB_SIGN_DETERMINISTIC),
                PQLAB_INVALID_LENGTH);
-  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig, msg, msg_len, ctx, ctx_len, ssk, ssk_len, 2u),
-               PQLAB_INVALID_ARGUMENT);
+  CHECK_STATUS(pqlab_sign(dsa, sig, sizeof sig, msg, msg_len, ctx, ctx_len, ssk, ssk_len, 2u), PQLAB_INVALID_ARGUMENT);
 
   /* Deterministic HashML-DSA signature. */
   size_t hsk_len, hmsg_len, hctx_len, hwant_len;
@@ -238,23 +238,30 @@ static void test_mldsa44(void) {
                PQLAB_OK);
   CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig, message, sizeof message, NULL, 0, pk, sizeof pk),
                PQLAB_INVALID_SIGNATURE);
-  CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig - 1, message, sizeof message, context, sizeof context, pk,
-                            sizeof pk),
+  CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig - 1, message, sizeof message, context, sizeof context, pk, sizeof pk),
                PQLAB_INVALID_SIGNATURE);
-  CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig, message, sizeof message, context, sizeof context, pk,
-                            sizeof pk - 1),
+  CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig, message, sizeof message, context, sizeof context, pk, sizeof pk - 1),
                PQLAB_INVALID_LENGTH);
   CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig, NULL, 5, context, sizeof context, pk, sizeof pk),
                PQLAB_INVALID_ARGUMENT);
   sig[10] ^= 1;
   CHECK_STATUS(pqlab_verify(dsa, sig, sizeof sig, message, sizeof message, context, sizeof context, pk, sizeof pk),
                PQLAB_INVALID_SIGNATURE);
-  CHECK_STATUS(pqlab_verify(pqlab_algorithm_find("ML-KEM-512"), sig, sizeof sig, message, sizeof message, NULL, 0,
-                            pk, sizeof pk),
+  CHECK_STATUS(pqlab_verify(pqlab_algorithm_find("ML-KEM-512"), sig, sizeof sig, message, sizeof message, NULL, 0, pk,
+                            sizeof pk),
                PQLAB_UNSUPPORTED);
 
-  free(seed); free(want_pk); free(want_sk); free(ssk); free(msg); free(ctx); free(want);
-  free(hsk); free(hmsg); free(hctx); free(hwant);
+  free(seed);
+  free(want_pk);
+  free(want_sk);
+  free(ssk);
+  free(msg);
+  free(ctx);
+  free(want);
+  free(hsk);
+  free(hmsg);
+  free(hctx);
+  free(hwant);
 }
 
 static void test_slhdsa(void) {
@@ -269,8 +276,7 @@ static void test_slhdsa(void) {
                PQLAB_OK);
   CHECK_STATUS(pqlab_verify(slh, sig, sig_len, message, sizeof message, NULL, 0, pk, pk_len), PQLAB_OK);
   sig[sig_len / 2] ^= 0x80;
-  CHECK_STATUS(pqlab_verify(slh, sig, sig_len, message, sizeof message, NULL, 0, pk, pk_len),
-               PQLAB_INVALID_SIGNATURE);
+  CHECK_STATUS(pqlab_verify(slh, sig, sig_len, message, sizeof message, NULL, 0, pk, pk_len), PQLAB_INVALID_SIGNATURE);
 }
 
 int main(int argc, char** argv) {

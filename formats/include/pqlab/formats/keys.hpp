@@ -92,8 +92,8 @@ class Error : public std::runtime_error {
 // Object identifiers.
 
 struct OidEntry {
-  std::string_view name;  // the registry's name, e.g. "ML-DSA-65"
-  std::string_view oid;   // dotted, e.g. "2.16.840.1.101.3.4.3.18"
+  std::string_view name;       // the registry's name, e.g. "ML-DSA-65"
+  std::string_view oid;        // dotted, e.g. "2.16.840.1.101.3.4.3.18"
   std::string_view asn1_name;  // the specification's name, e.g. "id-ml-dsa-65"
 };
 // All 18 entries: ML-KEM-512/768/1024, ML-DSA-44/65/87, the 12 SLH-DSA sets.
@@ -181,8 +181,7 @@ PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* 
 // seed/both form is asked for SLH-DSA or for raw output, or if the key's
 // sizes do not match its algorithm.
 std::vector<std::uint8_t> encode_public(const PublicKey& key, Encoding encoding);
-SecureBytes encode_private(const PrivateKey& key, Encoding encoding,
-                           std::optional<PrivateForm> form = std::nullopt);
+SecureBytes encode_private(const PrivateKey& key, Encoding encoding, std::optional<PrivateForm> form = std::nullopt);
 
 // ---------------------------------------------------------------------------
 // Non-throwing forms (noexcept): false on failure, with the one-line
@@ -194,10 +193,9 @@ bool try_decode_private(std::span<const std::uint8_t> input, const Algorithm* ex
                         std::string* error) noexcept;
 bool try_encode_public(const PublicKey& key, Encoding encoding, std::vector<std::uint8_t>& out,
                        std::string* error) noexcept;
-bool try_encode_private(const PrivateKey& key, Encoding encoding, std::optional<PrivateForm> form,
-                        SecureBytes& out, std::string* error) noexcept;
-bool try_from_seed(const Algorithm& alg, std::span<const std::uint8_t> seed, KeyPair& out,
-                   std::string* error) noexcept;
+bool try_encode_private(const PrivateKey& key, Encoding encoding, std::optional<PrivateForm> form, SecureBytes& out,
+                        std::string* error) noexcept;
+bool try_from_seed(const Algorithm& alg, std::span<const std::uint8_t> seed, KeyPair& out, std::string* error) noexcept;
 bool try_public_of(const PrivateKey& key, PublicKey& out, std::string* error) noexcept;
 
 }  // namespace pqlab::formats
