@@ -1,7 +1,8 @@
 #!/bin/bash
 # The whole test suite: installs what is missing, then builds and runs every
 # test twice, in Release and under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then the security checks: clang-tidy on src/ and each libFuzzer target for
+# then the layout check (scripts/check_format.sh, .clang-format) and the
+# security checks: clang-tidy on src/ and each libFuzzer target for
 # PQLAB_FUZZ_SECONDS (default 20) seconds.
 # - The Release run includes the constant-time test under valgrind (label ct)
 #   and the Cortex-M4 firmware (label embedded: known answers, memory limits
@@ -35,6 +36,8 @@ echo "=== msan-ct: build and test"
 cmake --preset msan-ct >/dev/null
 cmake --build --preset msan-ct -j "$jobs"
 ctest --preset msan-ct -j "$jobs"
+echo "=== clang-format"
+scripts/check_format.sh
 echo "=== clang-tidy"
 scripts/clang_tidy.sh
 echo "=== fuzz"
