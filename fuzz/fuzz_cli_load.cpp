@@ -63,16 +63,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool kem = alg.kind == Kind::kem;
   const std::size_t expected = role == 0   ? alg.public_key_bytes
                                : role == 1 ? alg.secret_key_bytes
-                               : role == 2 ? (kem ? alg.ciphertext_bytes : static_cast<std::size_t>(-1))
-                                           : static_cast<std::size_t>(-1);
+                               : role == 2 ? (kem ? alg.ciphertext_bytes : cli::any_length)
+                                           : cli::any_length;
   cli::ByteVector loaded;
   try {
-    loaded = cli::read_file(scratch_path(), "fuzzed", expected);
+    loaded = expected == cli::any_length ? cli::read_message(scratch_path())
+                                         : cli::read_exact(scratch_path(), "fuzzed", expected);
     std::remove(scratch_path().c_str());
   } catch (const cli::Failure& f) {
     std::remove(scratch_path().c_str());
     require(f.status() == cli::exit_error, "a bad file is a usage error (exit 2)");
-    require(expected != static_cast<std::size_t>(-1) && payload.size() != expected,
+    require(expected != cli::any_length && payload.size() != expected,
             "only a wrong length makes a readable file fail");
     return 0;
   }
