@@ -11,6 +11,8 @@
 
 #include "composition.hpp"
 #include "dispatch.hpp"
+#include "keymgmt_common.hpp"
+#include "param_names.hpp"
 
 namespace pqlab::provider {
 namespace {
@@ -143,7 +145,7 @@ int get_params(void* keydata, OSSL_PARAM params[]) {
         if (!OSSL_PARAM_set_octet_string(p, pub.data(), pub.size())) return 0;
       }
     }
-    if ((p = OSSL_PARAM_locate(params, "seed")) != nullptr) {
+    if ((p = OSSL_PARAM_locate(params, PQLAB_PARAM_SEED)) != nullptr) {
       if (key.mlkem_seed.empty() ||
           !OSSL_PARAM_set_octet_string(p, key.mlkem_seed.data(), key.mlkem_seed.size()))
         return 0;
@@ -165,7 +167,7 @@ const OSSL_PARAM* gettable_params(void*) {
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string("seed", nullptr, 0),
+      OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
       OSSL_PARAM_END};
   return gettable;
 }
@@ -198,10 +200,10 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
     const OSSL_PARAM* pub = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
     const OSSL_PARAM* priv = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY);
-    const OSSL_PARAM* seed = OSSL_PARAM_locate_const(params, "seed");
+    const OSSL_PARAM* seed = OSSL_PARAM_locate_const(params, PQLAB_PARAM_SEED);
     for (const OSSL_PARAM* p : {pub, priv, seed})
       if (p != nullptr && (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr)) return 0;
-    // ML-KEM's d ‖ z (OpenSSL 3.5's "seed"): regenerates the key pair.
+    // ML-KEM's d ‖ z (the seed parameter, as OpenSSL 3.5 names it): regenerates the key pair.
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed != nullptr)
       return set_from_seed(key, octets(seed),
                            priv != nullptr ? octets(priv) : std::span<const std::uint8_t>{},
@@ -218,18 +220,6 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
     raise_error(reason_missing_key, "%s: no key material to import", key.variant->name);
     return 0;
   });
-}
-
-const OSSL_PARAM* key_types(int selection) {
-  static const OSSL_PARAM both[] = {OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-                                    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-                                    OSSL_PARAM_octet_string("seed", nullptr, 0), OSSL_PARAM_END};
-  static const OSSL_PARAM public_only[] = {
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
-  static const OSSL_PARAM none[] = {OSSL_PARAM_END};
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return both;
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) return public_only;
-  return none;
 }
 
 int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
@@ -250,8 +240,10 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
       params[n++] =
           OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv.data(), priv.size());
       if (!key.mlkem_seed.empty())
-        params[n++] = OSSL_PARAM_construct_octet_string(
-            "seed", const_cast<std::uint8_t*>(key.mlkem_seed.data()), key.mlkem_seed.size());
+        params[n++] =
+            OSSL_PARAM_construct_octet_string(PQLAB_PARAM_SEED,
+                                              const_cast<std::uint8_t*>(key.mlkem_seed.data()),
+                                              key.mlkem_seed.size());
     }
     params[n] = OSSL_PARAM_construct_end();
     return cb(params.data(), cbarg);
@@ -259,32 +251,31 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
 }
 
 template <std::size_t I>
-const OSSL_DISPATCH keymgmt_functions[] = {
-    {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(key_new<I>)},
-    {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(key_free)},
-    {OSSL_FUNC_KEYMGMT_LOAD, reinterpret_cast<void (*)()>(load_key_reference)},
-    {OSSL_FUNC_KEYMGMT_DUP, reinterpret_cast<void (*)()>(key_dup)},
-    {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(key_has)},
-    {OSSL_FUNC_KEYMGMT_MATCH, reinterpret_cast<void (*)()>(key_match)},
-    {OSSL_FUNC_KEYMGMT_GEN_INIT, reinterpret_cast<void (*)()>(gen_init<I>)},
-    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, reinterpret_cast<void (*)()>(gen_set_params)},
-    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, reinterpret_cast<void (*)()>(gen_settable_params)},
-    {OSSL_FUNC_KEYMGMT_GEN, reinterpret_cast<void (*)()>(gen)},
-    {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, reinterpret_cast<void (*)()>(gen_cleanup)},
-    {OSSL_FUNC_KEYMGMT_GET_PARAMS, reinterpret_cast<void (*)()>(get_params)},
-    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable_params)},
-    {OSSL_FUNC_KEYMGMT_SET_PARAMS, reinterpret_cast<void (*)()>(set_params)},
-    {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, reinterpret_cast<void (*)()>(settable_params)},
-    {OSSL_FUNC_KEYMGMT_IMPORT, reinterpret_cast<void (*)()>(key_import)},
-    {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, reinterpret_cast<void (*)()>(key_types)},
-    {OSSL_FUNC_KEYMGMT_EXPORT, reinterpret_cast<void (*)()>(key_export)},
-    {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, reinterpret_cast<void (*)()>(key_types)},
-    {0, nullptr},
-};
+const KeymgmtDispatch keymgmt_functions = keymgmt_dispatch({
+    .new_key = key_new<I>,
+    .free_key = key_free,
+    .load = load_key_reference,
+    .dup = key_dup,
+    .has = key_has,
+    .match = key_match,
+    .gen_init = gen_init<I>,
+    .gen_set_params = gen_set_params,
+    .gen_settable_params = gen_settable_params,
+    .gen = gen,
+    .gen_cleanup = gen_cleanup,
+    .get_params = get_params,
+    .gettable_params = gettable_params,
+    .set_params = set_params,
+    .settable_params = settable_params,
+    .import = key_import,
+    .import_types = keypair_param_types,
+    .export_ = key_export,
+    .export_types = keypair_param_types,
+});
 
 template <std::size_t... I>
 std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
-  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
+  return {{{nullptr, "provider=pqlab", keymgmt_functions<I>.data(), nullptr}...}};
 }
 
 }  // namespace

@@ -7,17 +7,11 @@
 #include <span>
 
 #include "pqlab/registry.hpp"
+#include "param_names.hpp"
 #include "provider_context.hpp"
 #include "secret_bytes.hpp"
 #include "sig_variants.hpp"
 
-// Parameter names OpenSSL 3.5 gives these (core_names.h of 3.0 lacks them):
-// OSSL_PKEY_PARAM_ML_DSA_SEED, OSSL_SIGNATURE_PARAM_CONTEXT_STRING,
-// OSSL_SIGNATURE_PARAM_DETERMINISTIC, OSSL_SIGNATURE_PARAM_MESSAGE_ENCODING.
-#define PQLAB_PARAM_SEED "seed"
-#define PQLAB_PARAM_CONTEXT_STRING "context-string"
-#define PQLAB_PARAM_DETERMINISTIC "deterministic"
-#define PQLAB_PARAM_MESSAGE_ENCODING "message-encoding"
 
 namespace pqlab::provider {
 

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "dispatch.hpp"
+#include "keymgmt_common.hpp"
 #include "sig_key.hpp"
 
 namespace pqlab::provider {
@@ -216,19 +217,6 @@ int key_import(void* keydata, int selection, const OSSL_PARAM params[]) {
   });
 }
 
-const OSSL_PARAM* key_types(int selection) {
-  static const OSSL_PARAM all[] = {OSSL_PARAM_octet_string(PQLAB_PARAM_SEED, nullptr, 0),
-                                   OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-                                   OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-                                   OSSL_PARAM_END};
-  static const OSSL_PARAM public_only[] = {
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0), OSSL_PARAM_END};
-  static const OSSL_PARAM none[] = {OSSL_PARAM_END};
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return all;
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) return public_only;
-  return none;
-}
-
 int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
   return guarded(0, [&] {
     SigKey& key = *as_key(keydata);
@@ -250,31 +238,32 @@ int key_export(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) {
 }
 
 template <std::size_t I>
-const OSSL_DISPATCH keymgmt_functions[] = {
-    {OSSL_FUNC_KEYMGMT_NEW, reinterpret_cast<void (*)()>(key_new<I>)},
-    {OSSL_FUNC_KEYMGMT_FREE, reinterpret_cast<void (*)()>(key_free)},
-    {OSSL_FUNC_KEYMGMT_LOAD, reinterpret_cast<void (*)()>(load_key_reference)},
-    {OSSL_FUNC_KEYMGMT_DUP, reinterpret_cast<void (*)()>(key_dup)},
-    {OSSL_FUNC_KEYMGMT_HAS, reinterpret_cast<void (*)()>(key_has)},
-    {OSSL_FUNC_KEYMGMT_MATCH, reinterpret_cast<void (*)()>(key_match)},
-    {OSSL_FUNC_KEYMGMT_GEN_INIT, reinterpret_cast<void (*)()>(gen_init<I>)},
-    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, reinterpret_cast<void (*)()>(gen_set_params)},
-    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, reinterpret_cast<void (*)()>(gen_settable_params)},
-    {OSSL_FUNC_KEYMGMT_GEN, reinterpret_cast<void (*)()>(gen)},
-    {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, reinterpret_cast<void (*)()>(gen_cleanup)},
-    {OSSL_FUNC_KEYMGMT_GET_PARAMS, reinterpret_cast<void (*)()>(get_params)},
-    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, reinterpret_cast<void (*)()>(gettable_params)},
-    {OSSL_FUNC_KEYMGMT_IMPORT, reinterpret_cast<void (*)()>(key_import)},
-    {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, reinterpret_cast<void (*)()>(key_types)},
-    {OSSL_FUNC_KEYMGMT_EXPORT, reinterpret_cast<void (*)()>(key_export)},
-    {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, reinterpret_cast<void (*)()>(key_types)},
-    {0, nullptr},
-};
+const KeymgmtDispatch keymgmt_functions = keymgmt_dispatch({
+    .new_key = key_new<I>,
+    .free_key = key_free,
+    .load = load_key_reference,
+    .dup = key_dup,
+    .has = key_has,
+    .match = key_match,
+    .gen_init = gen_init<I>,
+    .gen_set_params = gen_set_params,
+    .gen_settable_params = gen_settable_params,
+    .gen = gen,
+    .gen_cleanup = gen_cleanup,
+    .get_params = get_params,
+    .gettable_params = gettable_params,
+    .set_params = nullptr,
+    .settable_params = nullptr,
+    .import = key_import,
+    .import_types = keypair_param_types,
+    .export_ = key_export,
+    .export_types = keypair_param_types,
+});
 
 template <std::size_t... I>
 std::array<OSSL_ALGORITHM, sizeof...(I)> make_table(std::index_sequence<I...>) {
-  return {
-      {{sig_variants()[I].algorithm_names, "provider=pqlab", keymgmt_functions<I>, nullptr}...}};
+  return {{{sig_variants()[I].algorithm_names, "provider=pqlab", keymgmt_functions<I>.data(),
+            nullptr}...}};
 }
 
 }  // namespace
