@@ -145,7 +145,8 @@ class TlsAuthSection final : public Section {
         "**Latency model** (as in the TLS section; not measured): client + server CPU + round trips × RTT, plus "
         "TCP slow start's extra round trips when a flight exceeds the initial congestion window of " +
         std::to_string(results_.latency.initcwnd_bytes) +
-        " bytes (10 × 1460; the window doubles each round trip, no loss, TCP's own handshake not counted).\n\n";
+        (results_.latency.initcwnd_bytes == 14600 ? " bytes (10 × 1460" : " bytes (set with --initcwnd-bytes") +
+        "; the window doubles each round trip, no loss, TCP's own handshake not counted).\n\n";
     const tls::TextTable l = tls::latency_table(results_);
     md += md_table(l.header, l.rows) + "\n";
     md += md_plot(ctx, "tls_auth_latency.png", "Modelled handshake time against RTT, by certificate chain");

@@ -99,10 +99,10 @@ class TlsHandshakeSection final : public Section {
     md += md_plot(ctx, "tls.png", "CPU per handshake and bytes per direction") + "\n";
     md +=
         "**Latency model** (not measured: networks this machine cannot reach). Time to complete the handshake = "
-        "client + server CPU above + round trips × RTT, + one RTT for each flight larger than the initial "
-        "congestion window of " +
+        "client + server CPU above + round trips × RTT, + slow start's extra round trips for a flight larger "
+        "than the initial congestion window of " +
         std::to_string(results_.latency.initcwnd_bytes) +
-        " bytes (10 × 1460). TCP's own handshake is not "
+        " bytes (the window doubling each RTT, no loss). TCP's own handshake is not "
         "counted.\n\n";
     const tls::TextTable l = tls::latency_table(results_);
     md += md_table(l.header, l.rows) + "\n";
