@@ -29,7 +29,7 @@ namespace k = pqlab::kernels;
 
 struct Inputs {
   std::array<std::uint64_t, 8 * k::keccak_lanes> keccak;
-  std::size_t sha_lanes, sha512_lanes;
+  std::size_t sha_ways, sha512_lanes;
   std::array<std::uint8_t, 2 * 128> blocks;
   std::array<std::int16_t, 256> kem_a, kem_b;
   std::array<std::int32_t, 256> dsa_a, dsa_b;
@@ -82,7 +82,7 @@ T read_int(fuzz::Input& in) {
 Inputs make_inputs(fuzz::Input& in) {
   Inputs x;
   for (auto& lane : x.keccak) lane = read_int<std::uint64_t>(in);
-  x.sha_lanes = in.byte() % 5;     // 0..4 lanes over the four 64-byte blocks
+  x.sha_ways = in.byte() % 5;      // 0..4 ways over the four 64-byte blocks
   x.sha512_lanes = in.byte() % 9;  // 0..8 overlapping 128-byte blocks, 16 bytes apart
   for (auto& b : x.blocks) b = in.byte();
   constexpr int kem_q = 3329, dsa_q = 8380417;
@@ -134,8 +134,8 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
     for (std::size_t w = 0; w < 8; ++w)
       o.sha256_lanes[i][w] = o.sha256_one_by_one[i][w] = static_cast<std::uint32_t>(0x01010101u * (i + 1) + w);
   }
-  t.sha2.sha256_compress_ways(o.sha256_lanes, blocks, x.sha_lanes);
-  for (std::size_t i = 0; i < x.sha_lanes; ++i) t.sha2.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
+  t.sha2.sha256_compress_ways(o.sha256_lanes, blocks, x.sha_ways);
+  for (std::size_t i = 0; i < x.sha_ways; ++i) t.sha2.sha256_compress(o.sha256_one_by_one[i], blocks[i], 1);
   o.sha512 = {1, 2, 3, 4, 5, 6, 7, 8};
   t.sha2.sha512_compress(o.sha512.data(), x.blocks.data(), x.blocks.size() / 128);
   const std::uint8_t* blocks512[8];
@@ -215,9 +215,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                        o.keccak_x1.begin()),
             "the lane-sliced call's live states equal one x1 call each");
     require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
-            "SHA-256 lanes equal one compression each");
+            "SHA-256 ways equal one compression each");
     require(std::memcmp(o.sha512_lanes, o.sha512_one_by_one, sizeof o.sha512_lanes) == 0,
-            "SHA-512 lanes equal one compression each");
+            "SHA-512 ways equal one compression each");
     require(o == reference, "the backend equals portable on every kernel");
   }
   return 0;

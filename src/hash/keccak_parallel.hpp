@@ -15,8 +15,8 @@
 namespace pqlab::hash {
 
 // SHA3-256(a) and SHAKE256(b, 32) together: both sponges have a 136-byte
-// rate, so where a and b take the same number of blocks they run in two
-// Keccak lanes (else one after the other). ML-KEM decapsulation's H(ek)
+// rate, so where a and b take the same number of blocks they run side by
+// side as two states (else one after the other). ML-KEM decapsulation's H(ek)
 // check and J(z ‖ c) are such a pair.
 void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::uint8_t, 32> a_out,
                               std::span<const std::uint8_t> b, std::span<std::uint8_t, 32> b_out);
@@ -30,11 +30,11 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
 // One sponge hashing a whole input given up front, whose permutations can
-// ride in an idle lane of a KeccakWays squeeze: that call permutes the
+// ride in an idle way of a KeccakWays squeeze: that call permutes the
 // rider's state with the others at no extra cost (its width is set by the
-// other lanes). Each ride absorbs one more block (the last one padded);
+// other ways). Each ride absorbs one more block (the last one padded);
 // finish() runs what is left one state at a time and squeezes. The output
-// equals the one-lane sponge's over the same input. An input still being
+// equals the one-state sponge's over the same input. An input still being
 // written can ride too: the rider reads only the first `available` bytes
 // of it (raised by make_available) until finish(), which reads it all.
 class KeccakRider {
@@ -49,11 +49,11 @@ class KeccakRider {
   // Whether the next permutation's block is available to ride now.
   bool can_ride() const;
   void make_available(std::size_t bytes) { available_ = bytes > available_ ? bytes : available_; }
-  // Writes to `lane` the state to permute next: the rider's state with
+  // Writes the state to permute next to `state`: the rider's state with
   // its next block (or its padded last one) XORed in.
-  void load_next(std::uint64_t lane[25]);
-  // Takes back the state once `lane` has been permuted.
-  void store(const std::uint64_t lane[25]);
+  void load_next(std::uint64_t state[25]);
+  // Takes back the state once `state` has been permuted.
+  void store(const std::uint64_t state[25]);
   // Runs the permutations still due and writes the first out.size() bytes
   // (at most the rate) of the output.
   void finish(std::span<std::uint8_t> out);
@@ -71,35 +71,35 @@ class KeccakRider {
 // Up to eight independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
 // whole input each and squeezed a block at a time: the kernel's x8/x4
-// permutations run the lanes side by side where that beats one state at a
-// time (kernels.hpp). Outputs equal those of the one-lane sponge.
+// permutations run the ways side by side where that beats one state at a
+// time (kernels.hpp). Outputs equal those of the one-state sponge.
 template <std::size_t RateBytes, std::uint8_t Domain>
 class KeccakWays {
  public:
   static constexpr std::size_t rate_bytes = RateBytes;
   static constexpr std::size_t max_ways = 8;
   ~KeccakWays();
-  // Absorbs in[i] for i < lanes, each under rate_bytes long, and pads.
-  void absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes);
-  // Absorbs in[i][0 .. bytes) for i < lanes (inputs of one length, any
+  // Absorbs in[i] for i < ways, each under rate_bytes long, and pads.
+  void absorb_once(const std::span<const std::uint8_t>* in, std::size_t ways);
+  // Absorbs in[i][0 .. bytes) for i < ways (inputs of one length, any
   // length) and pads.
-  void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes);
+  void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t ways);
   // Writes the first `bytes` (at most rate_bytes) of the next output block
-  // to out[i] for each lane. A rider that can ride takes the first idle
-  // lane, if there is one.
+  // to out[i] for each way. A rider that can ride takes the first idle
+  // way, if there is one.
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
-  // One-shot: in[i][0 .. bytes) for i < lanes hashed side by side, the
+  // One-shot: in[i][0 .. bytes) for i < ways hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].
   static void hash_equal(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out,
-                         std::size_t out_bytes, std::size_t lanes);
+                         std::size_t out_bytes, std::size_t ways);
 
  private:
-  // Clears the states of `lanes` new inputs (a permutation call zeroes any
+  // Clears the states of `ways` new inputs (a permutation call zeroes any
   // further states it runs on).
-  void start(std::size_t lanes);
-  // XORs the last len (< rate_bytes) bytes of a lane's input into its state
+  void start(std::size_t ways);
+  // XORs the last len (< rate_bytes) bytes of a way's input into its state
   // and pads; the permutation is left to the next squeeze_block.
-  void absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len);
+  void absorb_final_block(std::size_t way, const std::uint8_t* data, std::size_t len);
 
   std::uint64_t states_[max_ways * 25];
   std::size_t ways_ = 0;

@@ -1,7 +1,7 @@
 // Running several independent Keccak-f[1600] states through the widest
 // kernel call that pays off, in either of the kernel seam's layouts:
 // - states one after another (x4/x8, kernels.hpp: keccak_x4_min_ways and
-//   keccak_x8_min_ways), for the multi-lane sponges (hash::KeccakWays),
+//   keccak_x8_min_ways), for the multi-way sponges (hash::KeccakWays),
 //   whose callers read whole blocks of each state;
 // - lane-sliced batches of up to eight (keccak_f1600_sliced8: word w of
 //   state j at 8·w + j), for callers that write and read only a few words

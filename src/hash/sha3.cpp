@@ -248,21 +248,21 @@ bool KeccakRider::can_ride() const {
 
 KeccakRider::~KeccakRider() { secure_wipe(state_, sizeof state_); }
 
-void KeccakRider::load_next(std::uint64_t lane[25]) {
-  if (lane != state_) std::memcpy(lane, state_, sizeof state_);
+void KeccakRider::load_next(std::uint64_t state[25]) {
+  if (state != state_) std::memcpy(state, state_, sizeof state_);
   const std::size_t left = in_.size() - absorbed_;
   if (left >= rate_) {
-    xor_bytes(lane, in_.data() + absorbed_, rate_);
+    xor_bytes(state, in_.data() + absorbed_, rate_);
     absorbed_ += rate_;
   } else {
-    if (left > 0) xor_bytes(lane, in_.data() + absorbed_, left);
-    pad(lane, left, domain_, rate_);
+    if (left > 0) xor_bytes(state, in_.data() + absorbed_, left);
+    pad(state, left, domain_, rate_);
     absorbed_ = in_.size();
     padded_ = true;
   }
 }
 
-void KeccakRider::store(const std::uint64_t lane[25]) { std::memcpy(state_, lane, sizeof state_); }
+void KeccakRider::store(const std::uint64_t state[25]) { std::memcpy(state_, state, sizeof state_); }
 
 void KeccakRider::finish(std::span<std::uint8_t> out) {
   const auto permute = kernels::active().keccak.keccak_f1600_x1;
@@ -280,8 +280,8 @@ KeccakWays<RateBytes, Domain>::~KeccakWays() {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::start(std::size_t lanes) {
-  ways_ = lanes < max_ways ? lanes : max_ways;
+void KeccakWays<RateBytes, Domain>::start(std::size_t ways) {
+  ways_ = ways < max_ways ? ways : max_ways;
   // The permutation calls run on whole groups of 4 or 8 states.
   const std::size_t group = ways_ <= 1 ? ways_ : ways_ <= 4 ? 4 : max_ways;
   touched_ = touched_ > group ? touched_ : group;
@@ -289,55 +289,55 @@ void KeccakWays<RateBytes, Domain>::start(std::size_t lanes) {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::absorb_final_block(std::size_t lane, const std::uint8_t* data, std::size_t len) {
-  std::uint64_t* s = states_ + 25 * lane;
+void KeccakWays<RateBytes, Domain>::absorb_final_block(std::size_t way, const std::uint8_t* data, std::size_t len) {
+  std::uint64_t* s = states_ + 25 * way;
   xor_bytes(s, data, len);
   pad(s, len, Domain, rate_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t lanes) {
-  start(lanes);
-  for (std::size_t lane = 0; lane < ways_; ++lane) absorb_final_block(lane, in[lane].data(), in[lane].size());
+void KeccakWays<RateBytes, Domain>::absorb_once(const std::span<const std::uint8_t>* in, std::size_t ways) {
+  start(ways);
+  for (std::size_t way = 0; way < ways_; ++way) absorb_final_block(way, in[way].data(), in[way].size());
   // Each squeeze_block permutes first, so no permutation is pending here.
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t lanes) {
-  start(lanes);
+void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t ways) {
+  start(ways);
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
-    for (std::size_t lane = 0; lane < ways_; ++lane)
-      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * lane + i] ^= load_le64(in[lane] + at + 8 * i);
+    for (std::size_t way = 0; way < ways_; ++way)
+      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * way + i] ^= load_le64(in[way] + at + 8 * i);
     detail::permute_ways(states_, ways_, max_ways);
   }
-  for (std::size_t lane = 0; lane < ways_; ++lane) absorb_final_block(lane, in[lane] + at, bytes - at);
+  for (std::size_t way = 0; way < ways_; ++way) absorb_final_block(way, in[way] + at, bytes - at);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, std::size_t bytes,
-                                               std::uint8_t* const* out, std::size_t out_bytes, std::size_t lanes) {
+                                               std::uint8_t* const* out, std::size_t out_bytes, std::size_t ways) {
   KeccakWays h;
-  h.absorb_equal(in, bytes, lanes);
+  h.absorb_equal(in, bytes, ways);
   h.squeeze_block(out, out_bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
   if (rider != nullptr && rider->can_ride() && ways_ < max_ways) {
-    std::uint64_t* lane = states_ + 25 * ways_;
-    rider->load_next(lane);
+    std::uint64_t* way = states_ + 25 * ways_;
+    rider->load_next(way);
     touched_ = touched_ > ways_ + 1 ? touched_ : ways_ + 1;
     detail::permute_ways(states_, ways_ + 1, max_ways);
-    rider->store(lane);
+    rider->store(way);
   } else {
     detail::permute_ways(states_, ways_, max_ways);
   }
-  for (std::size_t lane = 0; lane < ways_; ++lane) {
+  for (std::size_t way = 0; way < ways_; ++way) {
     if constexpr (std::endian::native == std::endian::little) {
-      std::memcpy(out[lane], states_ + 25 * lane, bytes);
+      std::memcpy(out[way], states_ + 25 * way, bytes);
     } else {
-      for (std::size_t i = 0; i < bytes; ++i) out[lane][i] = get_byte(states_ + 25 * lane, i);
+      for (std::size_t i = 0; i < bytes; ++i) out[way][i] = get_byte(states_ + 25 * way, i);
     }
   }
 }

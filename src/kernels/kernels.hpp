@@ -93,7 +93,10 @@ struct MldsaKernels {
 #undef PQLAB_SEAM_FIELD
 
 // "Lane" is FIPS 202's 64-bit word of a Keccak state; "way" is one of
-// several independent instances of a hash run side by side.
+// several independent instances of a hash run side by side. (The x86 NTT
+// and codec kernels also say "lane" in the instruction set manuals' sense,
+// an element or 128-bit half of a vector register; no Keccak state is in
+// those files.)
 // Where a backend's multi-way call starts to pay off over the one-state
 // calls it replaces. Each backend sets the values it measured, beside the
 // measurement, in its table.cpp; the portable values are those of a

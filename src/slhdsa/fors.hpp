@@ -20,7 +20,7 @@ inline Adrs fors_secret_adrs(const Adrs& adrs, std::uint32_t index) {
 }
 
 // FORS leaves per Merkle batch: two hash batches, so that the first node
-// level above them fills one whole h_lanes batch.
+// level above them fills one whole h_ways batch.
 template <class Hash>
 inline constexpr std::uint32_t fors_leaf_batch = 2 * static_cast<std::uint32_t>(Hash::batch);
 
@@ -53,17 +53,17 @@ void fors_sign(std::uint8_t* sig, std::uint8_t* pk, const std::uint8_t* md, cons
                                                                           [&](std::uint32_t first, std::uint8_t* out) {
       for (std::uint32_t part = 0; part < fors_leaf_batch<Hash>; part += Hash::batch) {
         Adrs sk_adrs[Hash::batch], leaf_adrs[Hash::batch];
-        std::uint8_t* lane[Hash::batch];
+        std::uint8_t* way[Hash::batch];
         for (std::uint32_t b = 0; b < Hash::batch; ++b) {
           const std::uint32_t leaf = offset + first + part + b;
           sk_adrs[b] = fors_secret_adrs(adrs, leaf);
           leaf_adrs[b] = adrs;
           leaf_adrs[b].set_tree_height(0);
           leaf_adrs[b].set_tree_index(leaf);
-          lane[b] = out + (part + b) * n;
+          way[b] = out + (part + b) * n;
         }
-        hash.prf_lanes(lane, sk_adrs, Hash::batch);
-        hash.f_lanes(lane, leaf_adrs, lane, Hash::batch);
+        hash.prf_ways(way, sk_adrs, Hash::batch);
+        hash.f_ways(way, leaf_adrs, way, Hash::batch);
       }
     });
   }

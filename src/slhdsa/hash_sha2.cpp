@@ -77,7 +77,7 @@ void second_block(std::uint8_t* out, const Word midstate[8], const Adrs& adrs, c
 }
 
 // `count` one-block compressions, states[j] by blocks[j], SHA-256 or
-// SHA-512 by the word size: in one call of the kernel's multi-lane
+// SHA-512 by the word size: in one call of the kernel's multi-way
 // compression where that pays off (sha256_ways_min / sha512_ways_min),
 // else one at a time.
 template <class Word>
@@ -106,7 +106,7 @@ void second_blocks(std::uint8_t* const out[Batch], const Word midstate[8], const
                    const std::uint8_t* const in[Batch], std::size_t count) {
   constexpr bool wide = sizeof(Word) == 8;
   constexpr std::size_t block_bytes = wide ? 128 : 64;
-  struct Lanes {
+  struct Ways {
     std::uint8_t blocks[Batch][block_bytes];
     Word states[Batch][8];
   } b;
@@ -155,8 +155,8 @@ void Sha2Hash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                          const std::uint8_t* const in[batch], std::size_t count) const {
+void Sha2Hash<N>::f_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+                         std::size_t count) const {
   second_blocks<std::uint32_t, N, N, batch>(out, state256_, adrs, in, count);
 }
 
@@ -169,8 +169,8 @@ void Sha2Hash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in)
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                          const std::uint8_t* const in[batch], std::size_t count) const {
+void Sha2Hash<N>::h_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+                         std::size_t count) const {
   if constexpr (wide_h)
     second_blocks<std::uint64_t, N, 2 * N, batch>(out, state512_, adrs, in, count);
   else
@@ -190,7 +190,7 @@ void Sha2Hash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in,
 }
 
 template <std::size_t N>
-Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+Sha2Hash<N>::TWays::TWays(const Sha2Hash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
     for (std::size_t i = 0; i < 8; ++i) {
       if constexpr (wide_h)
@@ -204,7 +204,7 @@ Sha2Hash<N>::TLanes::TLanes(const Sha2Hash& hash, const Adrs* adrs, std::size_t 
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::TLanes::compress_blocks() {
+void Sha2Hash<N>::TWays::compress_blocks() {
   const std::uint8_t* block_ptrs[t_batch] = {};
   for (std::size_t j = 0; j < count_; ++j) block_ptrs[j] = blocks_[j];
   compress_each(states_, block_ptrs, count_);
@@ -212,7 +212,7 @@ void Sha2Hash<N>::TLanes::compress_blocks() {
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+void Sha2Hash<N>::TWays::absorb(const std::uint8_t* const* in, std::size_t bytes) {
   for (std::size_t at = 0; at < bytes;) {
     const std::size_t take = bytes - at < block_bytes - fill_ ? bytes - at : block_bytes - fill_;
     for (std::size_t j = 0; j < count_; ++j) std::memcpy(blocks_[j] + fill_, in[j] + at, take);
@@ -226,7 +226,7 @@ void Sha2Hash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t byte
 // The SHA-2 padding (FIPS 180-4 §5.1): 0x80, zeros, and the message length
 // in bits (the PK.seed block included) in the block's last 8 or 16 bytes.
 template <std::size_t N>
-void Sha2Hash<N>::TLanes::finish(std::uint8_t* const* out) {
+void Sha2Hash<N>::TWays::finish(std::uint8_t* const* out) {
   constexpr std::size_t length_bytes = wide_h ? 16 : 8;
   const std::uint64_t bits = 8 * static_cast<std::uint64_t>(block_bytes + total_);
   const std::size_t end = fill_;
@@ -251,7 +251,7 @@ void Sha2Hash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
 }
 
 template <std::size_t N>
-void Sha2Hash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
+void Sha2Hash<N>::prf_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   const std::uint8_t* in[batch];
   for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
   second_blocks<std::uint32_t, N, N, batch>(out, state256_, adrs, in, count);

@@ -70,8 +70,8 @@ inline auto sliced_word(std::uint64_t* lanes, std::size_t j) {
 // (after every input was read). Secret: the states, and the kernel's
 // copies on the stack, are wiped afterwards (PRF outputs).
 template <std::size_t SeedLanes, std::size_t InputLanes, std::size_t Batch, bool Secret = false>
-void hash_one_block_lanes(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
-                          const std::uint8_t* const in[Batch], std::size_t count) {
+void hash_one_block_ways(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
+                         const std::uint8_t* const in[Batch], std::size_t count) {
   static_assert(Batch == 8, "one sliced batch of eight states");
   alignas(64) std::uint64_t lanes[hash::detail::sliced_words];
   load_prepared(lanes, prepared);
@@ -115,9 +115,9 @@ void ShakeHash<N>::f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 }
 
 template <std::size_t N>
-void ShakeHash<N>::f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                           const std::uint8_t* const in[batch], std::size_t count) const {
-  hash_one_block_lanes<lanes, lanes, batch>(out, prepared_, adrs, in, count);
+void ShakeHash<N>::f_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                          const std::uint8_t* const in[batch], std::size_t count) const {
+  hash_one_block_ways<lanes, lanes, batch>(out, prepared_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -129,9 +129,9 @@ void ShakeHash<N>::h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 }
 
 template <std::size_t N>
-void ShakeHash<N>::h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
-                           const std::uint8_t* const in[batch], std::size_t count) const {
-  hash_one_block_lanes<lanes, 2 * lanes, batch>(out, prepared_, adrs, in, count);
+void ShakeHash<N>::h_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch],
+                          const std::uint8_t* const in[batch], std::size_t count) const {
+  hash_one_block_ways<lanes, 2 * lanes, batch>(out, prepared_, adrs, in, count);
 }
 
 template <std::size_t N>
@@ -146,7 +146,7 @@ void ShakeHash<N>::t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in
 }
 
 template <std::size_t N>
-ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
+ShakeHash<N>::TWays::TWays(const ShakeHash& hash, const Adrs* adrs, std::size_t count) : count_(count) {
   for (std::size_t j = 0; j < count_; ++j) {
     for (std::size_t i = 0; i < lanes; ++i) states_[sliced_index(i, j)] = hash.prepared_[i];
     for (std::size_t i = 0; i < kAdrsLanes; ++i)
@@ -156,7 +156,7 @@ ShakeHash<N>::TLanes::TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_
 }
 
 template <std::size_t N>
-void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t bytes) {
+void ShakeHash<N>::TWays::absorb(const std::uint8_t* const* in, std::size_t bytes) {
   for (std::size_t at = 0; at < bytes; at += 8) {
     for (std::size_t j = 0; j < count_; ++j) states_[sliced_index(word_, j)] ^= load_le64(in[j] + at);
     if (++word_ == kRateLanes) {
@@ -167,7 +167,7 @@ void ShakeHash<N>::TLanes::absorb(const std::uint8_t* const* in, std::size_t byt
 }
 
 template <std::size_t N>
-void ShakeHash<N>::TLanes::finish(std::uint8_t* const* out) {
+void ShakeHash<N>::TWays::finish(std::uint8_t* const* out) {
   for (std::size_t j = 0; j < count_; ++j) {
     states_[sliced_index(word_, j)] ^= 0x1f;
     states_[sliced_index(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
@@ -186,10 +186,10 @@ void ShakeHash<N>::prf(std::uint8_t* out, const Adrs& adrs) const {
 }
 
 template <std::size_t N>
-void ShakeHash<N>::prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
+void ShakeHash<N>::prf_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const {
   const std::uint8_t* in[batch];
   for (std::size_t j = 0; j < count; ++j) in[j] = sk_seed_;
-  hash_one_block_lanes<lanes, lanes, batch, true>(out, prepared_, adrs, in, count);
+  hash_one_block_ways<lanes, lanes, batch, true>(out, prepared_, adrs, in, count);
 }
 
 template <std::size_t N>

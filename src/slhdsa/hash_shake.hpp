@@ -17,7 +17,7 @@ template <std::size_t N>
 class ShakeHash {
  public:
   static constexpr std::size_t n = N;
-  static constexpr std::size_t batch = 8;  // most calls of one f_lanes / prf_lanes
+  static constexpr std::size_t batch = 8;  // most calls of one f_ways / prf_ways
 
   // Keyed with PK.seed and, for key generation and signing, SK.seed (pass
   // nullptr to verify: prf() must then not be called).
@@ -29,27 +29,27 @@ class ShakeHash {
   // F(PK.seed, ADRS, M1), n bytes to n bytes; out may equal in.
   void f(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
   // `count` <= batch independent F calls; out[i] may equal in[i].
-  void f_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
-               std::size_t count) const;
+  void f_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+              std::size_t count) const;
   // H(PK.seed, ADRS, M2), 2n bytes to n; out may overlap in.
   void h(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in) const;
   // `count` <= batch independent H calls; every input is read before any
   // output is written, so out[i] may overlap any in[j].
-  void h_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
-               std::size_t count) const;
+  void h_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], const std::uint8_t* const in[batch],
+              std::size_t count) const;
   // T_l(PK.seed, ADRS, M_l) for in of `bytes` = l·n bytes.
   void t(std::uint8_t* out, const Adrs& adrs, const std::uint8_t* in, std::size_t bytes) const;
 
   // Up to t_batch T_l calls side by side, their messages M_l fed piece by
-  // piece: each absorb() gives every lane a piece of the same length (a
-  // multiple of 8 bytes), so the lanes' blocks fill together and one
+  // piece: each absorb() gives every way a piece of the same length (a
+  // multiple of 8 bytes), so the ways' blocks fill together and one
   // multi-state permutation serves them all (FIPS 202 §4 sponge). The
   // states are lane-sliced (kernels::Table::keccak_f1600_sliced8).
   static constexpr std::size_t t_batch = batch;
-  class TLanes {
+  class TWays {
    public:
     // Starts T_l(PK.seed, adrs[j], ·) for j < count.
-    TLanes(const ShakeHash& hash, const Adrs* adrs, std::size_t count);
+    TWays(const ShakeHash& hash, const Adrs* adrs, std::size_t count);
     void absorb(const std::uint8_t* const* in, std::size_t bytes);
     // Writes the n-byte results to out[j].
     void finish(std::uint8_t* const* out);
@@ -58,11 +58,11 @@ class ShakeHash {
     static_assert(t_batch == 8, "one sliced batch of eight states");
     alignas(64) std::uint64_t states_[t_batch * 25] = {};
     std::size_t count_;
-    std::size_t word_ = 0;  // the rate word every lane's next input word goes to
+    std::size_t word_ = 0;  // the rate word every way's next input word goes to
   };
   // PRF(PK.seed, SK.seed, ADRS).
   void prf(std::uint8_t* out, const Adrs& adrs) const;
-  void prf_lanes(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
+  void prf_ways(std::uint8_t* const out[batch], const Adrs (&adrs)[batch], std::size_t count) const;
 
   // PRF_msg(SK.prf, opt_rand, M) = SHAKE256(SK.prf ‖ opt_rand ‖ M, 8n).
   static void prf_msg(std::uint8_t* out, const std::uint8_t* sk_prf, const std::uint8_t* opt_rand,

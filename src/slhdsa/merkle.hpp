@@ -23,7 +23,7 @@ inline void copy_bytes(std::uint8_t* dst, const std::uint8_t* src, std::size_t n
 // node_adrs' tree height z and tree index (index_offset + leaf) >> z, so
 // FORS tree t passes index_offset = t · 2^a. The subtree over one batch of
 // leaves is computed level by level, each level's nodes in one
-// Hash::h_lanes call; the batches' roots then meet on the stack. The
+// Hash::h_ways call; the batches' roots then meet on the stack. The
 // branches depend only on leaf_idx, which the signature reveals.
 template <std::size_t N, std::size_t MaxHeight, std::size_t LeafBatch, class Hash, class Leaves>
 void merkle_tree(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx, std::uint32_t height,
@@ -49,17 +49,17 @@ void merkle_tree(std::uint8_t* root, std::uint8_t* auth, std::uint32_t leaf_idx,
           copy_bytes(auth + z * N, batch + (sibling - level_first) * N, N);
       }
       if (z == batch_height) break;
-      Adrs lane_adrs[Hash::batch];
+      Adrs way_adrs[Hash::batch];
       std::uint8_t* out[Hash::batch];
       const std::uint8_t* in[Hash::batch];
       for (std::uint32_t i = 0; i < nodes / 2; ++i) {
-        lane_adrs[i] = node_adrs;
-        lane_adrs[i].set_tree_height(z + 1);
-        lane_adrs[i].set_tree_index(((index_offset + first) >> (z + 1)) + i);
+        way_adrs[i] = node_adrs;
+        way_adrs[i].set_tree_height(z + 1);
+        way_adrs[i].set_tree_index(((index_offset + first) >> (z + 1)) + i);
         out[i] = batch + i * N;
         in[i] = batch + 2 * i * N;
       }
-      hash.h_lanes(out, lane_adrs, in, nodes / 2);
+      hash.h_ways(out, way_adrs, in, nodes / 2);
     }
     copy_bytes(stack + depth * N, batch, N);
     heights[depth++] = batch_height;

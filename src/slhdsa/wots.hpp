@@ -2,7 +2,7 @@
 // and public key from signature. The len chains of one key pair are
 // independent, so each chain step is issued to the hash in batches of up
 // to Hash::batch calls (the kernel's multi-state Keccak for SHAKE, its
-// multi-lane SHA-256 for SHA2).
+// multi-way SHA-256 for SHA2).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace pqlab::slhdsa::detail {
 // chain (Alg. 5), for all len chains of one key pair at once: chain i of
 // `values` (n bytes each, in place) advances from position start[i] by
 // steps[i] F calls, with ADRS = `adrs` (type WOTS_HASH, key pair set),
-// chain address i and hash address = position. Each lane of the hash's
+// chain address i and hash address = position. Each way of the hash's
 // batches follows one chain to its end and then takes up the next, the
 // chains with the most steps first, so the batches stay full until the
 // last few steps. The steps and the order come from the message digits,
@@ -31,28 +31,28 @@ void wots_chains(std::uint8_t* values, const std::uint8_t* start, const std::uin
   for (std::uint32_t s = P::w - 1; s > 0; --s)
     for (std::size_t i = 0; i < P::len; ++i)
       if (steps[i] == s) order[chains++] = static_cast<std::uint8_t>(i);
-  Adrs lane_adrs[Hash::batch];
-  std::uint8_t* lane[Hash::batch];
+  Adrs way_adrs[Hash::batch];
+  std::uint8_t* way[Hash::batch];
   std::uint32_t position[Hash::batch], end[Hash::batch];
   std::size_t live = 0, next = 0;
   for (;;) {
     for (; live < Hash::batch && next < chains; ++live, ++next) {
       const std::size_t i = order[next];
-      lane_adrs[live] = adrs;
-      lane_adrs[live].set_chain_address(static_cast<std::uint32_t>(i));
-      lane[live] = values + i * n;
+      way_adrs[live] = adrs;
+      way_adrs[live].set_chain_address(static_cast<std::uint32_t>(i));
+      way[live] = values + i * n;
       position[live] = start[i];
       end[live] = std::uint32_t{start[i]} + steps[i];
     }
     if (live == 0) return;
-    for (std::size_t l = 0; l < live; ++l) lane_adrs[l].set_hash_address(position[l]);
-    hash.f_lanes(lane, lane_adrs, lane, live);
-    // Lanes whose chain has steps left move down, in order.
+    for (std::size_t l = 0; l < live; ++l) way_adrs[l].set_hash_address(position[l]);
+    hash.f_ways(way, way_adrs, way, live);
+    // Ways whose chain has steps left move down, in order.
     std::size_t kept = 0;
     for (std::size_t l = 0; l < live; ++l) {
       if (++position[l] == end[l]) continue;
-      lane_adrs[kept] = lane_adrs[l];
-      lane[kept] = lane[l];
+      way_adrs[kept] = way_adrs[l];
+      way[kept] = way[l];
       position[kept] = position[l];
       end[kept] = end[l];
       ++kept;
@@ -71,14 +71,14 @@ void wots_secret_values(std::uint8_t* out, const Adrs& adrs, const Hash& hash) {
   sk_adrs.set_key_pair_address(adrs.key_pair_address());
   for (std::size_t i = 0; i < P::len; i += Hash::batch) {
     const std::size_t count = P::len - i < Hash::batch ? P::len - i : Hash::batch;
-    Adrs lane_adrs[Hash::batch];
-    std::uint8_t* lane[Hash::batch];
+    Adrs way_adrs[Hash::batch];
+    std::uint8_t* way[Hash::batch];
     for (std::size_t b = 0; b < count; ++b) {
-      lane_adrs[b] = sk_adrs;
-      lane_adrs[b].set_chain_address(static_cast<std::uint32_t>(i + b));
-      lane[b] = out + (i + b) * n;
+      way_adrs[b] = sk_adrs;
+      way_adrs[b].set_chain_address(static_cast<std::uint32_t>(i + b));
+      way[b] = out + (i + b) * n;
     }
-    hash.prf_lanes(lane, lane_adrs, count);
+    hash.prf_ways(way, way_adrs, count);
   }
 }
 
@@ -104,7 +104,7 @@ void wots_digits(std::uint8_t digits[P::len], const std::uint8_t* msg) {
 // same Hash::batch / Count chains of every key pair together, so every
 // PRF and F batch is full (but the last when len is not a multiple of
 // Hash::batch / Count); each batch is advanced through its w − 1 steps side by
-// side, and its chain ends go on to the Count T_len calls (Hash::TLanes)
+// side, and its chain ends go on to the Count T_len calls (Hash::TWays)
 // at once, so only one batch of chain values is held.
 template <class P, std::size_t Count, class Hash>
 void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
@@ -119,32 +119,32 @@ void wots_pk_gen(std::uint8_t* pk, const Adrs& adrs, const Hash& hash) {
     pk_adrs[b].set_type_and_clear(AdrsType::wots_pk);
     pk_adrs[b].set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
   }
-  typename Hash::TLanes pk_hash(hash, pk_adrs, Count);
+  typename Hash::TWays pk_hash(hash, pk_adrs, Count);
   Adrs sk_adrs = adrs;
   sk_adrs.set_type_and_clear(AdrsType::wots_prf);
   std::uint8_t values[Hash::batch * n];
   for (std::size_t first_chain = 0; first_chain < P::len; first_chain += chains_per_batch) {
     const std::size_t chains = P::len - first_chain < chains_per_batch ? P::len - first_chain : chains_per_batch;
-    // Lane b·chains + i: chain first_chain + i of key pair first_key_pair + b.
-    Adrs lane_adrs[Hash::batch];
-    std::uint8_t* lane[Hash::batch];
-    const auto set_lane_adrs = [&](const Adrs& base) {
+    // Way b·chains + i: chain first_chain + i of key pair first_key_pair + b.
+    Adrs way_adrs[Hash::batch];
+    std::uint8_t* way[Hash::batch];
+    const auto set_way_adrs = [&](const Adrs& base) {
       for (std::size_t b = 0; b < Count; ++b)
         for (std::size_t i = 0; i < chains; ++i) {
-          Adrs& a = lane_adrs[b * chains + i];
+          Adrs& a = way_adrs[b * chains + i];
           a = base;
           a.set_key_pair_address(first_key_pair + static_cast<std::uint32_t>(b));
           a.set_chain_address(static_cast<std::uint32_t>(first_chain + i));
         }
     };
-    for (std::size_t l = 0; l < Count * chains; ++l) lane[l] = values + l * n;
+    for (std::size_t l = 0; l < Count * chains; ++l) way[l] = values + l * n;
     // Lines 1-5: sk = PRF(PK.seed, SK.seed, skADRS), then chain(sk, 0, w − 1).
-    set_lane_adrs(sk_adrs);
-    hash.prf_lanes(lane, lane_adrs, Count * chains);
-    set_lane_adrs(adrs);
+    set_way_adrs(sk_adrs);
+    hash.prf_ways(way, way_adrs, Count * chains);
+    set_way_adrs(adrs);
     for (std::uint32_t j = 0; j + 1 < P::w; ++j) {
-      for (std::size_t l = 0; l < Count * chains; ++l) lane_adrs[l].set_hash_address(j);
-      hash.f_lanes(lane, lane_adrs, lane, Count * chains);
+      for (std::size_t l = 0; l < Count * chains; ++l) way_adrs[l].set_hash_address(j);
+      hash.f_ways(way, way_adrs, way, Count * chains);
     }
     const std::uint8_t* ends[Count];
     for (std::size_t b = 0; b < Count; ++b) ends[b] = values + b * chains * n;

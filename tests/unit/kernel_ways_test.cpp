@@ -1,4 +1,4 @@
-// The multi-lane entries of the kernel seam against their one-lane forms,
+// The multi-way entries of the kernel seam against their one-state forms,
 // for every backend usable on this CPU: Keccak-f[1600] x4 against four x1
 // calls, the lane-sliced eight-state entry against x1 per state (each
 // count of live states), sha256_compress_ways (and the x86 multi-buffer SHA-256
@@ -109,10 +109,10 @@ void compress_one(const pqlab::kernels::Table& portable, std::uint64_t state[8],
   portable.sha2.sha512_compress(state, block, 1);
 }
 
-// `lanes_fn` over 0..33 lanes (partial passes, full passes of 4, 8 or 16
+// `ways_fn` over 0..33 lanes (partial passes, full passes of 4, 8 or 16
 // and more) against the portable one-block compression of each lane.
 template <class Word>
-void expect_ways_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
+void expect_ways_equal_portable(void (*ways_fn)(Word (*)[8], const std::uint8_t* const*, std::size_t),
                                 const pqlab::kernels::Table& portable) {
   std::mt19937 rng(5);
   for (std::size_t lanes = 0; lanes <= 33; ++lanes) {
@@ -128,7 +128,7 @@ void expect_ways_equal_portable(void (*lanes_fn)(Word (*)[8], const std::uint8_t
         std::copy(multi[i], multi[i] + 8, single[i]);
         block_ptrs[i] = blocks[i].data();
       }
-      lanes_fn(multi.get(), block_ptrs.data(), lanes);
+      ways_fn(multi.get(), block_ptrs.data(), lanes);
       for (std::size_t i = 0; i < lanes; ++i) {
         compress_one(portable, single[i], blocks[i].data());
         for (std::size_t w = 0; w < 8; ++w)
@@ -151,7 +151,7 @@ bool listed(std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-TEST(KernelWays, Sha256LanesEqualsPortable) {
+TEST(KernelWays, Sha256WaysEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
     EXPECT_GE(k.tuning.sha256_ways_min, 1u);
@@ -161,7 +161,7 @@ TEST(KernelWays, Sha256LanesEqualsPortable) {
 
 // On every backend: the multi-buffer SHA-512 (4 lanes per AVX2 pass, 4 or
 // 8 per AVX-512 pass) or the portable loop.
-TEST(KernelWays, Sha512LanesEqualsPortable) {
+TEST(KernelWays, Sha512WaysEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
   for_each_backend([&](const pqlab::kernels::Table& k) {
     EXPECT_GE(k.tuning.sha512_ways_min, 1u);

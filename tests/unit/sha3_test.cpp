@@ -114,12 +114,12 @@ TEST(Shake, EmptyAbsorbAfterSqueezeAndResetKeepTheHash) {
   EXPECT_EQ(again, want);
 }
 
-// KeccakWays against the one-lane sponge of the same rate and domain, for
+// KeccakWays against the one-state sponge of the same rate and domain, for
 // every lane count and every backend (each picks its own mix of x8/x4/x1
 // calls): short inputs of different lengths (absorb_once), equal inputs of
 // several blocks (absorb_equal), whole and partial output blocks.
 template <class Lanes, std::uint8_t Domain>
-void expect_lanes_match_one_lane() {
+void expect_ways_match_one_way() {
   constexpr std::size_t rate = Lanes::rate_bytes, max = Lanes::max_ways;
   constexpr std::size_t long_bytes = 3 * rate + 5;
   std::array<std::array<std::uint8_t, long_bytes>, max> inputs{};
@@ -161,12 +161,12 @@ void expect_lanes_match_one_lane() {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
-TEST(KeccakWays, Shake128MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake128Ways, 0x1f>(); }
-TEST(KeccakWays, Shake256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Shake256Ways, 0x1f>(); }
-TEST(KeccakWays, Sha3_256MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_256Ways, 0x06>(); }
-TEST(KeccakWays, Sha3_512MatchesOneLane) { expect_lanes_match_one_lane<pqlab::hash::Sha3_512Ways, 0x06>(); }
+TEST(KeccakWays, Shake128MatchesOneLane) { expect_ways_match_one_way<pqlab::hash::Shake128Ways, 0x1f>(); }
+TEST(KeccakWays, Shake256MatchesOneLane) { expect_ways_match_one_way<pqlab::hash::Shake256Ways, 0x1f>(); }
+TEST(KeccakWays, Sha3_256MatchesOneLane) { expect_ways_match_one_way<pqlab::hash::Sha3_256Ways, 0x06>(); }
+TEST(KeccakWays, Sha3_512MatchesOneLane) { expect_ways_match_one_way<pqlab::hash::Sha3_512Ways, 0x06>(); }
 
-// The paired SHA3-256 / SHAKE256 equals the two one-lane hashes on every
+// The paired SHA3-256 / SHAKE256 equals the two one-state hashes on every
 // backend, for inputs of the same block count (lanes, block edges
 // included) and of different counts (one after the other).
 TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
@@ -190,7 +190,7 @@ TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
-// A rider gives the one-lane SHAKE256 output whatever share of its
+// A rider gives the one-state SHAKE256 output whatever share of its
 // permutations ride: inputs at block edges, squeezes with 0..8 busy lanes
 // (8: no idle lane, so it does not ride), 0 to 6 rides before finish().
 TEST(KeccakWays, RiderMatchesOneLane) {
@@ -234,7 +234,7 @@ TEST(KeccakWays, RiderMatchesOneLane) {
 }
 
 // A rider over an input still being written rides only over the bytes
-// made available; its output is the one-lane hash of the final input.
+// made available; its output is the one-state hash of the final input.
 TEST(KeccakWays, RiderWaitsForItsInput) {
   std::vector<std::uint8_t> data(3 * 136 + 20, 0);
   std::array<std::uint8_t, 32> want, got;
@@ -261,7 +261,7 @@ TEST(KeccakWays, RiderWaitsForItsInput) {
 
 // The public lane-sliced permutation: states j < count each hold the padded
 // single block of a SHAKE256 message of 13·j bytes; after the call, the
-// first 32 bytes of each are SHAKE256 of that message (one-lane sponge).
+// first 32 bytes of each are SHAKE256 of that message (one-state sponge).
 TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
   const std::string before(pqlab::kernels::active_name());
   for (std::string_view backend : pqlab::kernels::available()) {

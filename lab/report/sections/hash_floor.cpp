@@ -220,7 +220,7 @@ struct FloorRow {
   std::string algorithm, backend, operation;
   double perms = 0;
   double perm_ticks = 0, floor_ticks = 0, measured_ticks = 0;
-  double lanes_floor_ticks = 0;  // perms × the cheaper 8-state call's cost per state
+  double ways_floor_ticks = 0;  // perms × the cheaper 8-state call's cost per state
 };
 
 double measure_permutation_ticks(bool quick) {
@@ -232,22 +232,22 @@ double measure_permutation_ticks(bool quick) {
   return s.median / static_cast<double>(kBlocks);
 }
 
-// One call of the backend's `Lanes`-state permutation, as SHAKE128 × Lanes
-// squeezing 64 blocks in each lane (median per block).
-template <std::size_t Lanes>
+// One call of the backend's `Ways`-state permutation, as SHAKE128 × Ways
+// squeezing 64 blocks in each way (median per block).
+template <std::size_t Ways>
 double measure_multi_permutation_ticks(bool quick) {
   constexpr std::size_t kBlocks = 64;
-  static std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, Lanes> out;
+  static std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, Ways> out;
   std::uint8_t* out_spans[hash::Shake128Ways::max_ways] = {};
-  for (std::size_t i = 0; i < Lanes; ++i) out_spans[i] = out[i].data();
+  for (std::size_t i = 0; i < Ways; ++i) out_spans[i] = out[i].data();
   const SamplingPolicy p = cost_policy(quick);
   const std::array<std::uint8_t, 1> seed{0};
-  std::span<const std::uint8_t> in[Lanes];
+  std::span<const std::uint8_t> in[Ways];
   for (auto& span : in) span = seed;
   const Summary s = summarize(sample_ticks(
       [&] {
     hash::Shake128Ways xof;
-    xof.absorb_once(in, Lanes);
+    xof.absorb_once(in, Ways);
     for (std::size_t b = 0; b < kBlocks; ++b) xof.squeeze_block(out_spans);
       },
       p));
@@ -334,10 +334,10 @@ class HashFloorSection final : public Section {
                       {"operation", r.operation},
                       {"permutations", r.perms},
                       {"floor_ticks", r.floor_ticks},
-                      {"eight_lane_floor_ticks", r.lanes_floor_ticks},
+                      {"eight_way_floor_ticks", r.ways_floor_ticks},
                       {"measured_median_ticks", r.measured_ticks},
                       {"measured_over_floor", r.floor_ticks > 0 ? r.measured_ticks / r.floor_ticks : 0},
-                      {"hash_share_at_one_lane_cost", r.measured_ticks > 0 ? r.floor_ticks / r.measured_ticks : 0}});
+                      {"hash_share_at_one_way_cost", r.measured_ticks > 0 ? r.floor_ticks / r.measured_ticks : 0}});
     nlohmann::json sha2 = nlohmann::json::array();
     for (const Sha2FloorRow& r : sha2_rows_)
       sha2.push_back({{"algorithm", r.algorithm},
@@ -365,14 +365,14 @@ class HashFloorSection final : public Section {
         "counts follow from the parameters (message: " +
         std::to_string(ctx.bench.plan.message_bytes) +
         " bytes, pure, empty context); the cost of one permutation is measured here per backend (SHAKE256 "
-        "squeezing 64 blocks, median). One-lane floor = count × that cost, the time of the hashing alone if "
-        "it ran one state at a time; its ratio to the measured time is the share of the operation a one-lane "
+        "squeezing 64 blocks, median). One-state floor = count × that cost, the time of the hashing alone if "
+        "it ran one state at a time; its ratio to the measured time is the share of the operation a one-state "
         "implementation would spend hashing. Independent hashes (matrix entries, WOTS+ chains, FORS leaves) "
-        "can share the SIMD lanes and go below it: the eight-lane floor is count × the cost per state of the "
-        "backend's cheaper eight-state call, through the multi-lane sponge (SHAKE128 ×8, 64 blocks per "
-        "lane) or bare on lane-sliced states (no transposes, no sponge: what SLH-DSA-SHAKE's one-block "
-        "hashes use), a bound no single operation can beat on this machine (the serial hashes cannot use "
-        "lanes). Measured: the median of the shared `pqlab "
+        "can share the vector registers and go below it: the eight-way floor is count × the cost per state of the "
+        "backend's cheaper eight-state call, through the multi-way sponge (SHAKE128 ×8, 64 blocks per "
+        "way) or bare on lane-sliced states (no transposes, no sponge: what SLH-DSA-SHAKE's one-block "
+        "hashes use), a bound no single operation can beat on this machine (the serial hashes cannot be spread "
+        "over ways). Measured: the median of the shared `pqlab "
         "bench` run.\n\n";
     std::vector<std::vector<std::string>> prow;
     for (std::size_t i = 0; i < perm_ticks_.size(); ++i)
@@ -386,12 +386,12 @@ class HashFloorSection final : public Section {
     std::vector<std::vector<std::string>> rows;
     for (const FloorRow& r : rows_)
       rows.push_back({r.algorithm, r.backend, r.operation, format_count(r.perms), format_count(r.floor_ticks),
-                      format_count(r.lanes_floor_ticks), format_count(r.measured_ticks),
+                      format_count(r.ways_floor_ticks), format_count(r.measured_ticks),
                       fixed(r.measured_ticks / r.floor_ticks, 2) + "×",
-                      fixed(r.measured_ticks / r.lanes_floor_ticks, 2) + "×"});
+                      fixed(r.measured_ticks / r.ways_floor_ticks, 2) + "×"});
     if (!rows.empty())
-      md += md_table({"algorithm", "backend", "operation", "permutations", "one-lane floor", "eight-lane floor",
-                      "measured", "measured / one-lane floor", "measured / eight-lane floor"},
+      md += md_table({"algorithm", "backend", "operation", "permutations", "one-state floor", "eight-way floor",
+                      "measured", "measured / one-state floor", "measured / eight-way floor"},
                      rows) +
             "\n";
     if (sha2_rows_.empty()) return md;

@@ -116,12 +116,12 @@ void sha512_compress(std::uint64_t state[8], const std::uint8_t* data, std::size
   for (std::size_t b = 0; b < blocks; ++b) compress_block<Sha512Words>(state, data + 128 * b);
 }
 
-// One lane after another: the portable backend has no multi-buffer form.
-void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
-  for (std::size_t i = 0; i < lanes; ++i) sha256_compress(states[i], blocks[i], 1);
+// One way after another: the portable backend has no multi-buffer form.
+void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t ways) {
+  for (std::size_t i = 0; i < ways; ++i) sha256_compress(states[i], blocks[i], 1);
 }
-void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
-  for (std::size_t i = 0; i < lanes; ++i) sha512_compress(states[i], blocks[i], 1);
+void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t ways) {
+  for (std::size_t i = 0; i < ways; ++i) sha512_compress(states[i], blocks[i], 1);
 }
 
 }  // namespace pqlab::kernels::portable

@@ -71,9 +71,9 @@ void compress_pass(std::uint64_t (*states)[8], const std::uint8_t* const* blocks
 
 }  // namespace
 
-void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
-  for (std::size_t first = 0; first < lanes; first += kWidth) {
-    const std::size_t live = lanes - first < kWidth ? lanes - first : kWidth;
+void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t ways) {
+  for (std::size_t first = 0; first < ways; first += kWidth) {
+    const std::size_t live = ways - first < kWidth ? ways - first : kWidth;
     compress_pass(states + first, blocks + first, live);
   }
 }

@@ -148,9 +148,9 @@ void compress_pass16(std::uint32_t (*states)[8], const std::uint8_t* const* bloc
 
 }  // namespace
 
-void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
-  for (std::size_t first = 0; first < lanes; first += 16) {
-    const std::size_t live = lanes - first < 16 ? lanes - first : 16;
+void sha256_compress_ways(std::uint32_t (*states)[8], const std::uint8_t* const* blocks, std::size_t ways) {
+  for (std::size_t first = 0; first < ways; first += 16) {
+    const std::size_t live = ways - first < 16 ? ways - first : 16;
     if (live <= 8)
       compress_pass8(states + first, blocks + first, live);
     else

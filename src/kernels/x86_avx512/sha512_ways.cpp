@@ -141,9 +141,9 @@ void compress_pass8(std::uint64_t (*states)[8], const std::uint8_t* const* block
 
 }  // namespace
 
-void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t lanes) {
-  for (std::size_t first = 0; first < lanes; first += 8) {
-    const std::size_t live = lanes - first < 8 ? lanes - first : 8;
+void sha512_compress_ways(std::uint64_t (*states)[8], const std::uint8_t* const* blocks, std::size_t ways) {
+  for (std::size_t first = 0; first < ways; first += 8) {
+    const std::size_t live = ways - first < 8 ? ways - first : 8;
     if (live <= 4)
       compress_pass4(states + first, blocks + first, live);
     else

@@ -6,7 +6,7 @@
 namespace pqlab::kernels::sha_ni {
 
 sig::sha256_compress sha256_compress;
-// The seam's multi-lane entry: SHA-NI runs one stream at a time, so the
+// The seam's multi-way entry: SHA-NI runs one stream at a time, so the
 // lanes go one after another (the multi-buffer forms are in x86_avx2/ and
 // x86_avx512/).
 sig::sha256_compress_ways sha256_compress_ways;

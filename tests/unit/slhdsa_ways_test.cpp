@@ -1,8 +1,8 @@
 // SLH-DSA's batched hash calls against the one-at-a-time ones, on the
 // active kernel backend (vectors.portable and vectors.avx2 run them on
-// those backends too): h_lanes against h for every batch size, with the
+// those backends too): h_ways against h for every batch size, with the
 // in-place layout merkle_tree uses (outputs overwrite the inputs' front),
-// and TLanes fed in pieces against t, for both hash families and every n.
+// and TWays fed in pieces against t, for both hash families and every n.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -32,7 +32,7 @@ Adrs node_adrs(std::uint32_t index) {
 }
 
 template <class Hash>
-void check_h_lanes() {
+void check_h_ways() {
   constexpr std::size_t n = Hash::n;
   const auto pk_seed = pattern(n, 1), sk_seed = pattern(n, 2);
   const Hash hash(pk_seed.data(), sk_seed.data());
@@ -49,7 +49,7 @@ void check_h_lanes() {
       out[i] = nodes.data() + i * n;
       in[i] = nodes.data() + 2 * i * n;
     }
-    hash.h_lanes(out, adrs, in, count);
+    hash.h_ways(out, adrs, in, count);
     EXPECT_EQ(std::vector<std::uint8_t>(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(count * n)),
               expected)
         << "n = " << n << ", count = " << count;
@@ -57,7 +57,7 @@ void check_h_lanes() {
 }
 
 template <class Hash>
-void check_t_lanes() {
+void check_t_ways() {
   constexpr std::size_t n = Hash::n;
   constexpr std::size_t chains = 35;  // len of n = 16; any length in whole n-byte pieces
   const auto pk_seed = pattern(n, 5);
@@ -73,7 +73,7 @@ void check_t_lanes() {
       adrs[j].set_key_pair_address(static_cast<std::uint32_t>(j));
       hash.t(expected.data() + j * n, adrs[j], messages[j].data(), chains * n);
     }
-    typename Hash::TLanes lanes(hash, adrs, count);
+    typename Hash::TWays lanes(hash, adrs, count);
     // Pieces of 1, 2, 3, ... chain values, as wots_pk_gen's batches give them.
     for (std::size_t at = 0, piece = 1; at < chains; at += piece, ++piece) {
       const std::size_t take = piece < chains - at ? piece : chains - at;
@@ -88,28 +88,28 @@ void check_t_lanes() {
   }
 }
 
-TEST(SlhDsaLanes, ShakeHLanesMatchesH) {
-  check_h_lanes<ShakeHash<16>>();
-  check_h_lanes<ShakeHash<24>>();
-  check_h_lanes<ShakeHash<32>>();
+TEST(SlhDsaWays, ShakeHWaysMatchesH) {
+  check_h_ways<ShakeHash<16>>();
+  check_h_ways<ShakeHash<24>>();
+  check_h_ways<ShakeHash<32>>();
 }
 
-TEST(SlhDsaLanes, Sha2HLanesMatchesH) {
-  check_h_lanes<Sha2Hash<16>>();
-  check_h_lanes<Sha2Hash<24>>();
-  check_h_lanes<Sha2Hash<32>>();
+TEST(SlhDsaWays, Sha2HLanesMatchesH) {
+  check_h_ways<Sha2Hash<16>>();
+  check_h_ways<Sha2Hash<24>>();
+  check_h_ways<Sha2Hash<32>>();
 }
 
-TEST(SlhDsaLanes, ShakeTLanesMatchesT) {
-  check_t_lanes<ShakeHash<16>>();
-  check_t_lanes<ShakeHash<24>>();
-  check_t_lanes<ShakeHash<32>>();
+TEST(SlhDsaWays, ShakeTWaysMatchesT) {
+  check_t_ways<ShakeHash<16>>();
+  check_t_ways<ShakeHash<24>>();
+  check_t_ways<ShakeHash<32>>();
 }
 
-TEST(SlhDsaLanes, Sha2TLanesMatchesT) {
-  check_t_lanes<Sha2Hash<16>>();
-  check_t_lanes<Sha2Hash<24>>();
-  check_t_lanes<Sha2Hash<32>>();
+TEST(SlhDsaWays, Sha2TLanesMatchesT) {
+  check_t_ways<Sha2Hash<16>>();
+  check_t_ways<Sha2Hash<24>>();
+  check_t_ways<Sha2Hash<32>>();
 }
 
 }  // namespace
