@@ -16,7 +16,7 @@
 #   for all twelve SLH-DSA sets.
 # - Left out: the valgrind runs of five SLH-DSA 's' sets (`ctest --preset
 #   release -L ct-full`, 2-4 minutes each; the MSan pass runs those sets,
-#   with MSan's coarser tracking through arithmetic: README),
+#   with MSan's coarser tracking through arithmetic: docs/CONSTANT_TIME.md),
 #   and under ASan+UBSan the full tier (the regex "full" matches both labels).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
-// Z_q for ML-DSA, q = 8380417 (FIPS 204 §2.3 "mod ±", §7.5): q itself (the
-// one definition; the scheme code in mldsa/ takes it from here), the scalar
+// Z_q for ML-DSA, q = 8380417 (FIPS 204 §2.3 "mod ±", §7.5): q (defined
+// once, in pqlab/mldsa_params.hpp; the scheme code takes it from here), the scalar
 // reductions that the kernels and the scheme share, and the NTT constants of
 // every backend (computed at compile time: consteval, no code is emitted).
 // The reductions are branch-free: they run on secret coefficients.
@@ -8,9 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pqlab/mldsa_params.hpp"
+
 namespace pqlab::kernels::mldsa_field {
 
-inline constexpr std::int32_t q = 8380417;
+inline constexpr std::int32_t q = pqlab::mldsa::q;
 inline constexpr std::size_t n = 256;
 // q^-1 mod 2^32, so that a - (a·q^-1 mod 2^32)·q is divisible by 2^32.
 inline constexpr std::int32_t q_inv = 58728449;

@@ -23,7 +23,7 @@ server_alive || fail "the server died after refusing a client"
 https_get X25519MLKEM768 | grep -q "pqlab interop page, group X25519MLKEM768<" || fail "not serving after a refusal"
 stop_server
 
-# The README's openssl.cnf, as generated for the build tree (provider/openssl-pqlab.cnf.in).
+# The openssl.cnf that README's provider tour points to, as generated for the build tree (provider/openssl-pqlab.cnf.in).
 cp "$PROVIDER_DIR/openssl-pqlab.cnf" openssl.cnf
 grep -q "^module = $PROVIDER_DIR/pqlab.so$" openssl.cnf || fail "the generated config does not name the built module"
 kems=$(OPENSSL_CONF=$PWD/openssl.cnf "${OPENSSL[@]}" list -kem-algorithms 2>&1)
