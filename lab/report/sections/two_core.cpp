@@ -259,7 +259,10 @@ class TwoCoreSection final : public Section {
     else
       v += "Here it pays for some operations and not others: where it does not, the overlap was shorter than the "
            "hand-off and Â's transfer";
-    return v + ". An ESP32-S3 operation takes milliseconds, so a hand-off of microseconds is negligible there.";
+    v += ". Key generation and encapsulation also lose a gain the single-core path has: there H(ek) rides in the "
+         "Keccak lanes that Â's sampling leaves idle, while split it costs its own permutations (in key generation "
+         "after t̂, on the critical path).";
+    return v + " An ESP32-S3 operation takes milliseconds, so a hand-off of microseconds is negligible there.";
   }
 
   bool measured_ = false;
