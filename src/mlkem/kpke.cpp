@@ -29,6 +29,21 @@ void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
   for (std::size_t i = 0; i < K; ++i) byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
 }
 
+// Alg. 13 lines 8–17 (kpke_keygen_noise), inlined into its callers so that
+// the compiler can give the normal-domain noise and the matrix rows sampled
+// after it the same stack slots (the Cortex-M4's stack budget).
+template <class P>
+[[gnu::always_inline]] inline void keygen_noise_inline(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> sigma) {
+  constexpr std::size_t K = P::k;
+  std::array<Poly, 2 * K> noise;  // s (nonces 0..k-1), then e
+  WipeOnExit wipe_noise(noise);
+  sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
+  for (std::size_t i = 0; i < K; ++i) {
+    out.s_hat[i] = ntt(noise[i]);
+    out.e_hat[i] = ntt(noise[K + i]);
+  }
+}
+
 // Alg. 13 line 18 for entry i of t̂ = Â ∘ ŝ + ê, given row i of Â, encoded
 // into its place in ek (line 19). The Montgomery product carries R^-1,
 // which to_montgomery() cancels before ê is added.
@@ -94,7 +109,7 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
 
   KeygenNoise<P> noise;
   WipeOnExit wipe_noise(noise);
-  kpke_keygen_noise<P>(noise, sigma);
+  keygen_noise_inline<P>(noise, sigma);
   // t̂ = Â ∘ ŝ + ê, row by row as Â's rows are sampled.
   for_each_matrix_row_vartime<K>(
       rho, false,
@@ -108,14 +123,7 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
 
 template <class P>
 void kpke_keygen_noise(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> sigma) {
-  constexpr std::size_t K = P::k;
-  std::array<Poly, 2 * K> noise;  // s (nonces 0..k-1), then e
-  WipeOnExit wipe_noise(noise);
-  sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
-  for (std::size_t i = 0; i < K; ++i) {
-    out.s_hat[i] = ntt(noise[i]);
-    out.e_hat[i] = ntt(noise[K + i]);
-  }
+  keygen_noise_inline<P>(out, sigma);
 }
 
 template <class P>
