@@ -21,7 +21,7 @@ using mlkem::dk_z_offset;
 
 template <class P>
 void kpke_keygen(SecondCore& core, const PkeSteps<P>& steps, std::span<std::uint8_t, P::ek_bytes> ek,
-                 std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke, std::span<const std::uint8_t, 32> rho,
+                 std::span<std::uint8_t, mlkem::dk_pke_bytes<P>> dk_pke, std::span<const std::uint8_t, 32> rho,
                  std::span<const std::uint8_t, 32> sigma) {
   mlkem::Matrix<P::k> a;
   mlkem::KeygenNoise<P> noise;
@@ -139,7 +139,7 @@ Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<
 
 #define PQLAB_TWO_CORE_INSTANTIATE(P)                                                                               \
   template void kpke_keygen<P>(SecondCore&, const PkeSteps<P>&, std::span<std::uint8_t, P::ek_bytes>,               \
-                               std::span<std::uint8_t, dk_pke_bytes<P>>, std::span<const std::uint8_t, 32>,         \
+                               std::span<std::uint8_t, mlkem::dk_pke_bytes<P>>, std::span<const std::uint8_t, 32>,         \
                                std::span<const std::uint8_t, 32>);                                                  \
   template Status keygen_derand<P>(SecondCore&, mlkem::EncapsKey<P>, mlkem::DecapsKey<P>, mlkem::Seed, mlkem::Seed); \
   template Status keygen<P>(SecondCore&, mlkem::EncapsKey<P>, mlkem::DecapsKey<P>, RandomSource&);                  \
