@@ -21,6 +21,7 @@ struct BenchArgs {
   std::size_t message_bytes = 1024;
   bool throughput = false;
   bool no_memory = false;
+  bool two_core = false;
   std::string json, csv;
 };
 
@@ -50,6 +51,7 @@ void run_bench_command(const BenchArgs& a) {
   plan.message_bytes = a.message_bytes;
   plan.throughput = a.throughput;
   plan.measure_memory = !a.no_memory;
+  plan.two_core = a.two_core;
   lab::BenchResults results;
   try {
     lab::validate(plan);
@@ -181,6 +183,9 @@ void add_lab_commands(CLI::App& app) {
   bench->add_flag("--throughput", bench_args->throughput,
                   "Also measure ops/s with 1 thread and with one thread per CPU on independent operations");
   bench->add_flag("--no-memory", bench_args->no_memory, "Skip the peak-stack and heap measurement");
+  bench->add_flag("--two-core", bench_args->two_core,
+                  "Also measure each ML-KEM operation on two cores (keygen-2core, encaps-2core, decaps-2core: the "
+                  "matrix sampled on a second, pinned core beside the noise on the first)");
   bench->add_option("--json", bench_args->json,
                     "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
   bench->add_option("--csv", bench_args->csv, "Also write the results as CSV; a file, not -");

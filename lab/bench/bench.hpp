@@ -39,6 +39,10 @@ struct BenchPlan {
   // Throughput scaling: ops/s with 1 thread and with every allowed CPU.
   bool throughput = false;
   double throughput_seconds = 0.5;
+  // Also the ML-KEM operations with the matrix sampled on a second core
+  // ("keygen-2core", ...; lab/twocore/). Not in throughput scaling (each
+  // such call already takes two cores).
+  bool two_core = false;
 };
 
 // Checks the plan's names and times; SelectionError with a message naming

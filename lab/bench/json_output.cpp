@@ -105,7 +105,8 @@ json bench_to_json(const BenchResults& r) {
             {"memory_method", r.plan.measure_memory
                                   ? "painted-stack high-water mark on a dedicated thread; " + heap_hook_method()
                                   : "not measured"},
-            {"throughput_seconds", r.plan.throughput ? json(r.plan.throughput_seconds) : json(nullptr)}}},
+            {"throughput_seconds", r.plan.throughput ? json(r.plan.throughput_seconds) : json(nullptr)},
+            {"two_core", r.plan.two_core}}},
           {"load",
            {{"before", r.load_before},
             {"after", r.load_after},

@@ -7,6 +7,7 @@
 #include "harness/stack_meter.hpp"
 #include "harness/throughput.hpp"
 #include "pqlab/kernels.hpp"
+#include "twocore/bench_ops.hpp"
 
 namespace pqlab::lab {
 namespace {
@@ -48,7 +49,7 @@ OperationResult measure_operation(const Subject& s, const Operation& op, const s
     });
     r.heap = heap;
   }
-  if (plan.throughput) {
+  if (plan.throughput && !op.name.ends_with(twocore::kTwoCoreSuffix)) {
     const std::string name = op.name;
     const OperationFactory factory = [&s, name]() -> std::function<void()> {
       auto instance = std::make_shared<Instance>(s.instantiate());

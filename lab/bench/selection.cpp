@@ -7,6 +7,7 @@
 #include "bench/bench.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/registry.hpp"
+#include "twocore/bench_ops.hpp"
 
 namespace pqlab::lab {
 namespace {
@@ -130,7 +131,10 @@ std::vector<Subject> selected_subjects(const BenchPlan& plan) {
   const Selection sel = resolve_algorithms(plan);
   std::vector<Subject> out;
   for (Subject& s : post_quantum_subjects(plan.message_bytes))
-    if (std::find(sel.pq.begin(), sel.pq.end(), s.name) != sel.pq.end()) out.push_back(std::move(s));
+    if (std::find(sel.pq.begin(), sel.pq.end(), s.name) != sel.pq.end()) {
+      if (plan.two_core && twocore::has_two_core_mode(s.name)) twocore::add_two_core_operations(s);
+      out.push_back(std::move(s));
+    }
   if (!sel.classical.empty())
     for (Subject& s : classical_subjects(plan.message_bytes))
       if (std::find(sel.classical.begin(), sel.classical.end(), s.name) != sel.classical.end())

@@ -61,6 +61,7 @@ std::unique_ptr<Section> make_method_section();
 std::unique_ptr<Section> make_cost_section();
 std::unique_ptr<Section> make_signing_section();
 std::unique_ptr<Section> make_throughput_section();
+std::unique_ptr<Section> make_two_core_section();
 std::unique_ptr<Section> make_sizes_section();
 std::unique_ptr<Section> make_memory_section();
 std::unique_ptr<Section> make_hash_floor_section();

@@ -11,6 +11,7 @@ std::vector<std::unique_ptr<Section>> standard_sections() {
   s.push_back(make_cost_section());
   s.push_back(make_signing_section());
   s.push_back(make_throughput_section());
+  s.push_back(make_two_core_section());
   s.push_back(make_sizes_section());
   s.push_back(make_memory_section());
   s.push_back(make_hash_floor_section());

@@ -29,7 +29,58 @@ void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
   for (std::size_t i = 0; i < K; ++i) byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
 }
 
+// Alg. 13 lines 8–17 (kpke_keygen_noise), inlined into its callers so that
+// the compiler can give the normal-domain noise and the matrix rows sampled
+// after it the same stack slots (the Cortex-M4's stack budget).
+template <class P>
+[[gnu::always_inline]] inline void keygen_noise_inline(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> sigma) {
+  constexpr std::size_t K = P::k;
+  std::array<Poly, 2 * K> noise;  // s (nonces 0..k-1), then e
+  WipeOnExit wipe_noise(noise);
+  sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
+  for (std::size_t i = 0; i < K; ++i) {
+    out.s_hat[i] = ntt(noise[i]);
+    out.e_hat[i] = ntt(noise[K + i]);
+  }
+}
+
+// Alg. 13 line 18 for entry i of t̂ = Â ∘ ŝ + ê, given row i of Â, encoded
+// into its place in ek (line 19). The Montgomery product carries R^-1,
+// which to_montgomery() cancels before ê is added.
+template <class P>
+void keygen_t_row(std::span<std::uint8_t, P::ek_bytes> ek, std::size_t i, const NttVec<P::k>& row,
+                  const KeygenNoise<P>& noise) {
+  NttPoly t = dot_montgomery<P::k>(row, noise.s_hat);
+  to_montgomery(t);
+  add_to(t, noise.e_hat[i]);
+  byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+}
+
+// Alg. 13 lines 19–20 after t̂: ρ ends ek; dk_pke = ByteEncode_12(ŝ).
+template <class P>
+void keygen_finish(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                   std::span<const std::uint8_t, 32> rho, const KeygenNoise<P>& noise) {
+  for (std::size_t i = 0; i < 32; ++i) ek[384 * P::k + i] = rho[i];
+  encode_vector<P::k>(dk_pke, noise.s_hat);
+}
+
+// Â or Âᵀ whole, two rows at a time (8 Keccak lanes at most), a rider in
+// the idle lanes.
+template <std::size_t K>
+void sample_matrix_in_pairs(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed,
+                            hash::KeccakRider* rider) {
+  for (std::size_t first = 0; first < K; first += 2) {
+    const std::size_t rows = K - first < 2 ? K - first : 2;
+    sample_matrix_rows_vartime<K>(a.data() + first, rows, rho, first, transposed, rider);
+  }
+}
+
 }  // namespace
+
+template <std::size_t K>
+void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed) {
+  sample_matrix_in_pairs<K>(a, rho, transposed, nullptr);
+}
 
 template <class P>
 void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
@@ -56,57 +107,34 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
   const auto rho = rho_sigma.template first<32>();
   const auto sigma = rho_sigma.template last<32>();
 
-  NttVec<K> s_hat, e_hat;
-  WipeOnExit wipe_s(s_hat);
-  WipeOnExit wipe_e(e_hat);
-  {
-    std::array<Poly, 2 * K> noise;  // s (nonces 0..k-1), then e
-    WipeOnExit wipe_noise(noise);
-    sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
-    for (std::size_t i = 0; i < K; ++i) {
-      s_hat[i] = ntt(noise[i]);
-      e_hat[i] = ntt(noise[K + i]);
-    }
-  }
-
-  // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries
-  // R^-1, which to_montgomery() cancels before ê is added.
+  KeygenNoise<P> noise;
+  WipeOnExit wipe_noise(noise);
+  keygen_noise_inline<P>(noise, sigma);
+  // t̂ = Â ∘ ŝ + ê, row by row as Â's rows are sampled.
   for_each_matrix_row_vartime<K>(
       rho, false,
       [&](std::size_t i, const NttVec<K>& row) {
-    NttPoly t = dot_montgomery<K>(row, s_hat);
-    to_montgomery(t);
-    add_to(t, e_hat[i]);
-    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+    keygen_t_row<P>(ek, i, row, noise);
     if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
       },
       ek_hash);
-  for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
-  encode_vector<K>(dk_pke, s_hat);
+  keygen_finish<P>(ek, dk_pke, rho, noise);
+}
+
+template <class P>
+void kpke_keygen_noise(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> sigma) {
+  keygen_noise_inline<P>(out, sigma);
+}
+
+template <class P>
+void kpke_keygen_from_matrix(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                             std::span<const std::uint8_t, 32> rho, const Matrix<P::k>& a,
+                             const KeygenNoise<P>& noise) {
+  for (std::size_t i = 0; i < P::k; ++i) keygen_t_row<P>(ek, i, a[i], noise);
+  keygen_finish<P>(ek, dk_pke, rho, noise);
 }
 
 namespace {
-
-// K-PKE.Encrypt's secret values (FIPS 203 Alg. 14): y, e1, e2 and ŷ.
-template <class P>
-struct EncryptNoise {
-  std::array<Poly, 2 * P::k + 1> noise;  // y (0..k-1), e1 (k..2k-1), e2 (2k)
-  NttVec<P::k> y_hat;
-};
-
-// Alg. 14 lines 9–18: y (nonces 0..k-1, η1), e1 (k..2k-1, η2) and e2 (2k,
-// η2), sampled together where η1 = η2; then ŷ = NTT(y).
-template <class P>
-void encrypt_noise(EncryptNoise<P>& w, std::span<const std::uint8_t, 32> r) {
-  constexpr std::size_t K = P::k;
-  if constexpr (P::eta1 == P::eta2) {
-    sample_cbd_polys(w.noise.data(), r, 0, 2 * K + 1, P::eta1);
-  } else {
-    sample_cbd_polys(w.noise.data(), r, 0, K, P::eta1);
-    sample_cbd_polys(w.noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
-  }
-  for (std::size_t i = 0; i < K; ++i) w.y_hat[i] = ntt(w.noise[i]);
-}
 
 // Lines 19 and 22 for entry i of u: u_i = NTT^-1(row ∘ ŷ) + e1_i, given
 // row i of Âᵀ, compressed into its place in c.
@@ -143,13 +171,35 @@ void encrypt_with_rows(std::span<std::uint8_t, P::ct_bytes> c, std::span<const s
                        ForEachRow&& for_each_row) {
   EncryptNoise<P> w;
   WipeOnExit wipe(w);
-  encrypt_noise<P>(w, r);
+  kpke_encrypt_noise<P>(w, r);
   // u, row by row of Âᵀ.
   for_each_row([&](std::size_t i, const NttVec<P::k>& row) { encrypt_u<P>(c, i, row, w); });
   encrypt_v<P>(c, ek, m, w);
 }
 
 }  // namespace
+
+// Alg. 14 lines 9–18: y (nonces 0..k-1, η1), e1 (k..2k-1, η2) and e2 (2k,
+// η2), sampled together where η1 = η2; then ŷ = NTT(y).
+template <class P>
+void kpke_encrypt_noise(EncryptNoise<P>& w, std::span<const std::uint8_t, 32> r) {
+  constexpr std::size_t K = P::k;
+  if constexpr (P::eta1 == P::eta2) {
+    sample_cbd_polys(w.noise.data(), r, 0, 2 * K + 1, P::eta1);
+  } else {
+    sample_cbd_polys(w.noise.data(), r, 0, K, P::eta1);
+    sample_cbd_polys(w.noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
+  }
+  for (std::size_t i = 0; i < K; ++i) w.y_hat[i] = ntt(w.noise[i]);
+}
+
+template <class P>
+void kpke_encrypt_from_noise(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                             std::span<const std::uint8_t, 32> m, EncryptNoise<P>& w,
+                             const TransposedMatrix<P::k>& a_t) {
+  for (std::size_t i = 0; i < P::k; ++i) encrypt_u<P>(c, i, a_t[i], w);
+  encrypt_v<P>(c, ek, m, w);
+}
 
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
@@ -162,19 +212,17 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
 template <class P>
 void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
                                 hash::KeccakRider* rider) {
-  for (std::size_t first = 0; first < P::k; first += 2) {
-    const std::size_t rows = P::k - first < 2 ? P::k - first : 2;
-    sample_matrix_rows_vartime<P::k>(a_t.data() + first, rows, ek.template last<32>(), first, true, rider);
-  }
+  sample_matrix_in_pairs<P::k>(a_t, ek.template last<32>(), true, rider);
 }
 
 template <class P>
 void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                               std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
                               const TransposedMatrix<P::k>& a_t) {
-  encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
-    for (std::size_t i = 0; i < P::k; ++i) use_row(i, a_t[i]);
-  });
+  EncryptNoise<P> w;
+  WipeOnExit wipe(w);
+  kpke_encrypt_noise<P>(w, r);
+  kpke_encrypt_from_noise<P>(c, ek, m, w, a_t);
 }
 
 template <class P>
@@ -189,7 +237,7 @@ void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs
     std::array<NttVec<K>, max_batch> rows;  // row i of every item's Âᵀ
   } w;
   WipeOnExit wipe(w);
-  for (std::size_t item = 0; item < count; ++item) encrypt_noise<P>(w.items[item], rs[item]);
+  for (std::size_t item = 0; item < count; ++item) kpke_encrypt_noise<P>(w.items[item], rs[item]);
   // u, one row index at a time for all items: count·k entries, eight per
   // Keccak call.
   for (std::size_t i = 0; i < K; ++i) {
@@ -245,7 +293,18 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                             std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>,  \
                                             const TransposedMatrix<P::k>&);                                        \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
-                                std::span<const std::uint8_t, P::ct_bytes>);
+                                std::span<const std::uint8_t, P::ct_bytes>);                                       \
+  template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool);              \
+  template void kpke_keygen_noise<P>(KeygenNoise<P>&, std::span<const std::uint8_t, 32>);                          \
+  template void kpke_keygen_from_matrix<P>(std::span<std::uint8_t, P::ek_bytes>,                                   \
+                                           std::span<std::uint8_t, dk_pke_bytes<P>>,                               \
+                                           std::span<const std::uint8_t, 32>, const Matrix<P::k>&,                 \
+                                           const KeygenNoise<P>&);                                                 \
+  template void kpke_encrypt_noise<P>(EncryptNoise<P>&, std::span<const std::uint8_t, 32>);                        \
+  template void kpke_encrypt_from_noise<P>(std::span<std::uint8_t, P::ct_bytes>,                                   \
+                                           std::span<const std::uint8_t, P::ek_bytes>,                             \
+                                           std::span<const std::uint8_t, 32>, EncryptNoise<P>&,                    \
+                                           const TransposedMatrix<P::k>&);
 PQLAB_KPKE_INSTANTIATE(MLKEM512)
 PQLAB_KPKE_INSTANTIATE(MLKEM768)
 PQLAB_KPKE_INSTANTIATE(MLKEM1024)

@@ -43,8 +43,11 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
 // Âᵀ whole (Alg. 14 lines 4–8), sampled two rows at a time with a rider
 // (hash::KeccakRider) taking the idle Keccak lanes: encapsulation's H(ek),
 // which does not depend on Âᵀ.
+// A k × k matrix over T_q, row by row: Â, or Âᵀ (same type, same storage).
 template <std::size_t K>
-using TransposedMatrix = std::array<NttVec<K>, K>;
+using Matrix = std::array<NttVec<K>, K>;
+template <std::size_t K>
+using TransposedMatrix = Matrix<K>;
 template <class P>
 void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
                                 hash::KeccakRider* rider);
@@ -53,6 +56,48 @@ template <class P>
 void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                               std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
                               const TransposedMatrix<P::k>& a_t);
+
+// K-PKE split where Â is used, for a caller that samples Â elsewhere (on
+// another core: lab/twocore/) while the noise is sampled and transformed:
+// matrix, noise and the step that combines them. Each composes to exactly
+// kpke_keygen_from_rho_sigma / kpke_encrypt_with_matrix.
+
+// Â whole (Alg. 13 lines 3–7) or, when `transposed`, Âᵀ (Alg. 14 lines
+// 4–8), from the public seed ρ. Public: rejection sampling branches on it.
+template <std::size_t K>
+void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed);
+
+// K-PKE.KeyGen's secrets in the NTT domain: ŝ and ê (Alg. 13 lines 8–17).
+template <class P>
+struct KeygenNoise {
+  NttVec<P::k> s_hat, e_hat;
+};
+// Alg. 13 lines 8–17: s (nonces 0..k-1) and e (k..2k-1) from PRF_η1(σ, N),
+// then ŝ = NTT(s), ê = NTT(e).
+template <class P>
+void kpke_keygen_noise(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> sigma);
+// Alg. 13 lines 18–20 with Â given (not transposed): t̂ = Â ∘ ŝ + ê,
+// ek = ByteEncode_12(t̂) ‖ ρ, dk_pke = ByteEncode_12(ŝ).
+template <class P>
+void kpke_keygen_from_matrix(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                             std::span<const std::uint8_t, 32> rho, const Matrix<P::k>& a,
+                             const KeygenNoise<P>& noise);
+
+// K-PKE.Encrypt's secret values (Alg. 14): y, e1, e2 and ŷ.
+template <class P>
+struct EncryptNoise {
+  std::array<Poly, 2 * P::k + 1> noise;  // y (0..k-1), e1 (k..2k-1), e2 (2k)
+  NttVec<P::k> y_hat;
+};
+// Alg. 14 lines 9–18: y, e1, e2 from PRF(r, N), then ŷ = NTT(y).
+template <class P>
+void kpke_encrypt_noise(EncryptNoise<P>& w, std::span<const std::uint8_t, 32> r);
+// Alg. 14 lines 19–23 with Âᵀ given: u, v, and c. Consumes w (y's slot is
+// reused for μ); the caller wipes it.
+template <class P>
+void kpke_encrypt_from_noise(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                             std::span<const std::uint8_t, 32> m, EncryptNoise<P>& w,
+                             const TransposedMatrix<P::k>& a_t);
 
 // Alg. 14 for up to max_batch items at once (all spans of one size): the
 // matrix entries of all items are sampled together, eight Keccak lanes at

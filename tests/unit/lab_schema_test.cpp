@@ -109,6 +109,7 @@ json small_bench_document() {
   plan.sampling.warmup_s = 0;
   plan.throughput = true;
   plan.throughput_seconds = 0.01;
+  plan.two_core = true;  // ML-KEM-768's keygen-2core, encaps-2core, decaps-2core
   return pqlab::lab::bench_to_json(pqlab::lab::run_bench(plan));
 }
 
@@ -122,6 +123,16 @@ TEST(LabSchema, BenchJsonValidates) {
       EXPECT_EQ(r["heap"]["bytes"], 0) << r["algorithm"] << " " << r["operation"];
     }
   }
+  // --two-core: each ML-KEM operation also on two cores, not in throughput scaling.
+  int two_core = 0;
+  for (const json& r : doc["results"])
+    if (r["operation"].get<std::string>().ends_with("-2core")) {
+      ++two_core;
+      EXPECT_EQ(r["algorithm"], "ML-KEM-768");
+      EXPECT_TRUE(r["throughput"].is_null());
+    }
+  EXPECT_EQ(two_core, 3 * static_cast<int>(doc["settings"]["kernels"].size()));  // per backend
+  EXPECT_EQ(doc["settings"]["two_core"], true);
 }
 
 TEST(LabSchema, RejectsBrokenDocuments) {
