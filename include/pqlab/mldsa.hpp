@@ -113,7 +113,7 @@ PQLAB_API Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig);
 
 // Batch verification, for servers: up to max_batch independent ML-DSA.Verify
 // (Alg. 3) calls at once, their tr = H(pk) and final c̃ hashes run side by
-// side in Keccak lanes. results[i] receives what verify(pks[i], msgs[i],
+// side in Keccak ways. results[i] receives what verify(pks[i], msgs[i],
 // ctxs[i], sigs[i]) returns. Returns Status::invalid_argument, and writes no
 // result, unless all five spans have one size between 1 and max_batch.
 inline constexpr std::size_t max_batch = 8;

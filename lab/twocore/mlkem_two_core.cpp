@@ -32,8 +32,7 @@ void kpke_keygen(SecondCore& core, const PkeSteps<P>& steps, std::span<std::uint
 
 // FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
 template <class P>
-Status keygen_derand(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<P> dk, mlkem::Seed d,
-                     mlkem::Seed z) {
+Status keygen_derand(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<P> dk, mlkem::Seed d, mlkem::Seed z) {
   // (ρ, σ) = G(d ‖ k) (Alg. 13 line 1)
   std::array<std::uint8_t, 33> g_in;
   std::array<std::uint8_t, 64> rho_sigma;
@@ -70,8 +69,8 @@ Status keygen(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<P> dk, 
 // second core while this one computes H(ek), (K, r) = G(m ‖ H(ek)) and the
 // noise from r.
 template <class P>
-Status encaps_derand(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key,
-                     mlkem::ConstEncapsKey<P> ek, mlkem::Seed m) {
+Status encaps_derand(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key, mlkem::ConstEncapsKey<P> ek,
+                     mlkem::Seed m) {
   if (mlkem::check_encaps_key<P>(ek) != Status::ok) return Status::invalid_key;
   std::array<std::uint8_t, 64> g_in, k_r;
   WipeOnExit wipe_g_in(g_in);
@@ -100,8 +99,7 @@ Status encaps(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key
 // checks H(ek), computes K̄ = J(z ‖ c), decrypts m', derives (K', r') =
 // G(m' ‖ h) and samples the noise from r'.
 template <class P>
-Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<P> ct,
-              mlkem::ConstDecapsKey<P> dk) {
+Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<P> ct, mlkem::ConstDecapsKey<P> dk) {
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
   const auto h = dk.template subspan<dk_hash_offset<P>, 32>();  // H(ek) as stored
@@ -120,16 +118,16 @@ Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<
   Status check = Status::ok;
   kpke_encrypt<P>(core, mlkem_steps<P>, ct_again, ek, std::span<const std::uint8_t>(g_in).template first<32>(),
                   std::span<const std::uint8_t>(k_r).template last<32>(), [&] {
-    // §7.3 hash check and K̄ = J(z ‖ c), side by side in two Keccak lanes.
-    for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
-    for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
-    hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);
-    check = mlkem::decaps_key_hash_check<P>(h_check, dk);
-    // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
-    mlkem::kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
-    for (std::size_t i = 0; i < 32; ++i) g_in[32 + i] = h[i];
-    hash::sha3_512(g_in, k_r);
-  });
+                    // §7.3 hash check and K̄ = J(z ‖ c), side by side in two Keccak ways.
+                    for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
+                    for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
+                    hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);
+                    check = mlkem::decaps_key_hash_check<P>(h_check, dk);
+                    // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
+                    mlkem::kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
+                    for (std::size_t i = 0; i < 32; ++i) g_in[32 + i] = h[i];
+                    hash::sha3_512(g_in, k_r);
+                  });
   // A dk that fails the hash check is refused (the check is on public data);
   // the re-encryption above is then discarded.
   if (check != Status::ok) return check;
@@ -137,16 +135,16 @@ Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<
   return Status::ok;
 }
 
-#define PQLAB_TWO_CORE_INSTANTIATE(P)                                                                               \
-  template void kpke_keygen<P>(SecondCore&, const PkeSteps<P>&, std::span<std::uint8_t, P::ek_bytes>,               \
-                               std::span<std::uint8_t, mlkem::dk_pke_bytes<P>>, std::span<const std::uint8_t, 32>,         \
-                               std::span<const std::uint8_t, 32>);                                                  \
+#define PQLAB_TWO_CORE_INSTANTIATE(P)                                                                                \
+  template void kpke_keygen<P>(SecondCore&, const PkeSteps<P>&, std::span<std::uint8_t, P::ek_bytes>,                \
+                               std::span<std::uint8_t, mlkem::dk_pke_bytes<P>>, std::span<const std::uint8_t, 32>,   \
+                               std::span<const std::uint8_t, 32>);                                                   \
   template Status keygen_derand<P>(SecondCore&, mlkem::EncapsKey<P>, mlkem::DecapsKey<P>, mlkem::Seed, mlkem::Seed); \
-  template Status keygen<P>(SecondCore&, mlkem::EncapsKey<P>, mlkem::DecapsKey<P>, RandomSource&);                  \
+  template Status keygen<P>(SecondCore&, mlkem::EncapsKey<P>, mlkem::DecapsKey<P>, RandomSource&);                   \
   template Status encaps_derand<P>(SecondCore&, mlkem::Ciphertext<P>, mlkem::SharedSecret, mlkem::ConstEncapsKey<P>, \
-                                   mlkem::Seed);                                                                    \
-  template Status encaps<P>(SecondCore&, mlkem::Ciphertext<P>, mlkem::SharedSecret, mlkem::ConstEncapsKey<P>,       \
-                            RandomSource&);                                                                         \
+                                   mlkem::Seed);                                                                     \
+  template Status encaps<P>(SecondCore&, mlkem::Ciphertext<P>, mlkem::SharedSecret, mlkem::ConstEncapsKey<P>,        \
+                            RandomSource&);                                                                          \
   template Status decaps<P>(SecondCore&, mlkem::SharedSecret, mlkem::ConstCiphertext<P>, mlkem::ConstDecapsKey<P>);
 PQLAB_TWO_CORE_INSTANTIATE(mlkem::MLKEM512)
 PQLAB_TWO_CORE_INSTANTIATE(mlkem::MLKEM768)

@@ -13,7 +13,7 @@ namespace pqlab::mldsa {
 namespace {
 
 // ExpandS (FIPS 204 Alg. 33) of s1 ‖ s2, as many polynomials at a time as
-// the SHAKE256 lanes take, each packed into sk (Alg. 24, where s2 follows
+// the SHAKE256 ways take, each packed into sk (Alg. 24, where s2 follows
 // s1) as soon as it is drawn. Key generation unpacks them again one at a
 // time, so no more than one batch of them is held at once (the Cortex-M4
 // build runs in 192 KB).

@@ -27,7 +27,7 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
 // iteration, held for the whole iteration: each is computed once. The
 // polynomials of y are drawn eight nonces at a time, which fills the
-// SHAKE256 lanes (l is 4, 5 or 7); those past this iteration's l are kept
+// SHAKE256 ways (l is 4, 5 or 7); those past this iteration's l are kept
 // for the next one, whose κ starts where this one's ended (Alg. 7 line 31).
 template <class P>
 class HeldMask {

@@ -16,8 +16,8 @@ constexpr std::size_t kShake256Block = hash::Shake256::rate_bytes;  // 136
 // Five blocks give 280 candidates; 256 are needed and each is accepted with
 // probability q / 2^23 ≈ 0.999, so more are rarely squeezed.
 constexpr std::size_t kInitialBlocks = 5;
-static_assert(kMatrixBatch == hash::Shake128Ways::max_ways, "Â batches fill the SHAKE128 lanes");
-static_assert(kMaskBatch == hash::Shake256Ways::max_ways, "mask batches fill the SHAKE256 lanes");
+static_assert(kMatrixBatch == hash::Shake128Ways::max_ways, "Â batches fill the SHAKE128 ways");
+static_assert(kMaskBatch == hash::Shake256Ways::max_ways, "mask batches fill the SHAKE256 ways");
 
 // FIPS 204 Alg. 30's filter (with Alg. 14, CoeffFromThreeBytes) over a
 // buffer, at the kernel seam: appends accepted values to out from position
@@ -44,18 +44,18 @@ void fill_indexed_seed(std::array<std::uint8_t, 66>& seed, Seed64 seed64, std::u
   seed[65] = static_cast<std::uint8_t>(index >> 8);
 }
 
-// Starts `lanes` SHAKE256 instances side by side on seed64 ‖
-// IntegerToBytes(first + lane, 2), written to `seeds` (secret: the caller
+// Starts `ways` SHAKE256 instances side by side on seed64 ‖
+// IntegerToBytes(first + way, 2), written to `seeds` (secret: the caller
 // wipes them).
 using IndexedSeeds = std::array<std::array<std::uint8_t, 66>, hash::Shake256Ways::max_ways>;
 void absorb_indexed_seeds(hash::Shake256Ways& xof, IndexedSeeds& seeds, Seed64 seed64, std::uint16_t first,
-                          std::size_t lanes) {
+                          std::size_t ways) {
   std::span<const std::uint8_t> in[hash::Shake256Ways::max_ways];
-  for (std::size_t lane = 0; lane < lanes; ++lane) {
-    fill_indexed_seed(seeds[lane], seed64, static_cast<std::uint16_t>(first + lane));
-    in[lane] = seeds[lane];
+  for (std::size_t way = 0; way < ways; ++way) {
+    fill_indexed_seed(seeds[way], seed64, static_cast<std::uint16_t>(first + way));
+    in[way] = seeds[way];
   }
-  xof.absorb_once(in, lanes);
+  xof.absorb_once(in, ways);
 }
 
 }  // namespace
@@ -78,29 +78,29 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
                               hash::KeccakRider* rider) {
   constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < kWays ? count - done : kWays;
     std::array<std::array<std::uint8_t, 34>, kWays> seeds;
     std::span<const std::uint8_t> in[kWays];
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      seeds[lane] = matrix_seed(rho, at[done + lane]);
-      in[lane] = seeds[lane];
+    for (std::size_t way = 0; way < ways; ++way) {
+      seeds[way] = matrix_seed(rho, at[done + way]);
+      in[way] = seeds[way];
     }
     hash::Shake128Ways xof;
-    xof.absorb_once(in, lanes);
+    xof.absorb_once(in, ways);
     std::array<std::array<std::uint8_t, kShake128Block>, kWays> blocks;
     std::uint8_t* outs[kWays];
-    for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = blocks[lane].data();
+    for (std::size_t way = 0; way < kWays; ++way) outs[way] = blocks[way].data();
     std::array<std::size_t, kWays> filled{};
     for (bool all_full = false; !all_full;) {
       xof.squeeze_block(outs, kShake128Block, rider);
       all_full = true;
-      for (std::size_t lane = 0; lane < lanes; ++lane) {
-        filled[lane] =
-            accept_three_byte_coeffs_vartime(out[done + lane], filled[lane], blocks[lane].data(), kShake128Block);
-        all_full = all_full && filled[lane] == n;
+      for (std::size_t way = 0; way < ways; ++way) {
+        filled[way] =
+            accept_three_byte_coeffs_vartime(out[done + way], filled[way], blocks[way].data(), kShake128Block);
+        all_full = all_full && filled[way] == n;
       }
     }
-    done += lanes;
+    done += ways;
   }
 }
 
@@ -108,7 +108,7 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 // polynomials, their SHAKE256 instances run side by side. Each block goes
 // through the kernel's filter (Alg. 31 lines 4–13 with Alg. 15), which
 // keeps the coefficients secret. Which nibbles get rejected shows in the
-// number of blocks squeezed per lane; those nibbles are discarded and
+// number of blocks squeezed per way; those nibbles are discarded and
 // independent of the accepted ones, so the counts are public
 // (declassified by the filter for the constant-time test,
 // common/ct_poison.hpp).
@@ -122,23 +122,23 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
   } w;
   const kernels::Table& k = kernels::active();
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < kWays ? count - done : kWays;
     hash::Shake256Ways xof;
-    absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), lanes);
+    absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), ways);
     std::uint8_t* outs[kWays];
-    for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.blocks[lane].data();
+    for (std::size_t way = 0; way < kWays; ++way) outs[way] = w.blocks[way].data();
     std::array<std::size_t, kWays> filled{};
     for (bool all_full = false; !all_full;) {
       xof.squeeze_block(outs);
       all_full = true;
-      for (std::size_t lane = 0; lane < lanes; ++lane) {
-        if (filled[lane] < n)
-          filled[lane] = k.mldsa.mldsa_rej_eta(out[done + lane].c.data(), filled[lane], w.blocks[lane].data(),
-                                               kShake256Block, static_cast<unsigned>(Eta));
-        all_full = all_full && filled[lane] == n;
+      for (std::size_t way = 0; way < ways; ++way) {
+        if (filled[way] < n)
+          filled[way] = k.mldsa.mldsa_rej_eta(out[done + way].c.data(), filled[way], w.blocks[way].data(),
+                                              kShake256Block, static_cast<unsigned>(Eta));
+        all_full = all_full && filled[way] == n;
       }
     }
-    done += lanes;
+    done += ways;
   }
   secure_wipe(&w, sizeof w);  // ρ' and the XOF output are secret
 }
@@ -183,16 +183,16 @@ void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, 
     std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kWays> bufs;
   } w;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < kWays ? count - done : kWays;
     hash::Shake256Ways xof;
-    absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), lanes);
+    absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), ways);
     for (std::size_t block = 0; block < kBlocks; ++block) {
       std::uint8_t* outs[kWays];
-      for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.bufs[lane].data() + block * kShake256Block;
+      for (std::size_t way = 0; way < kWays; ++way) outs[way] = w.bufs[way].data() + block * kShake256Block;
       xof.squeeze_block(outs);
     }
-    for (std::size_t lane = 0; lane < lanes; ++lane) unpack_mask<Gamma1Log2>(out[done + lane], w.bufs[lane].data());
-    done += lanes;
+    for (std::size_t way = 0; way < ways; ++way) unpack_mask<Gamma1Log2>(out[done + way], w.bufs[way].data());
+    done += ways;
   }
   secure_wipe(&w, sizeof w);
 }

@@ -24,15 +24,15 @@ struct MatrixIndex {
 };
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 // `count` entries at once, up to eight SHAKE128 instances side by side; a
-// rider (hash::KeccakRider) takes an idle lane where there is one.
+// rider (hash::KeccakRider) takes an idle way where there is one.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
                               hash::KeccakRider* rider = nullptr);
 
 // Â (FIPS 204 Alg. 32) for a k × l matrix, entry by entry in row-major
 // order, generated kMatrixBatch at a time into `batch` so that the SHAKE128
-// lanes are full whatever l is: calls visit(i, j, Â_ij) for each entry.
+// ways are full whatever l is: calls visit(i, j, Â_ij) for each entry.
 // Â is public. With a rider, the fewest batches are kept but their idle
-// lanes come first (k·l = 30 for ML-DSA-65: 7, 7, 8, 8), where the rider
+// ways come first (k·l = 30 for ML-DSA-65: 7, 7, 8, 8), where the rider
 // takes its permutations while they are due.
 inline constexpr std::size_t kMatrixBatch = 8;
 template <std::size_t K, std::size_t L, class Visit>
@@ -40,7 +40,7 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
                                    hash::KeccakRider* rider = nullptr) {
   constexpr std::size_t total = K * L;
   constexpr std::size_t batches = (total + kMatrixBatch - 1) / kMatrixBatch;
-  std::size_t idle = rider != nullptr ? batches * kMatrixBatch - total : 0;  // lanes left free, first batches first
+  std::size_t idle = rider != nullptr ? batches * kMatrixBatch - total : 0;  // ways left free, first batches first
   for (std::size_t first = 0; first < total;) {
     std::size_t count = total - first < kMatrixBatch ? total - first : kMatrixBatch;
     if (idle > 0 && count == kMatrixBatch) {

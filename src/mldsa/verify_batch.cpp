@@ -39,10 +39,10 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
   }
 
   // μ ‖ w1Encode(w1') of each item whose context and signature pass; the
-  // failures get their status now and leave the lanes.
+  // failures get their status now and leave the ways.
   std::array<std::array<std::uint8_t, mu_bytes + Lay::w1_bytes>, max_batch> c_input;
   std::array<std::size_t, max_batch> live{};
-  std::size_t lanes = 0;
+  std::size_t ways = 0;
   for (std::size_t i = 0; i < count; ++i) {
     if (ctxs[i].size() > max_context_bytes) {
       results[i] = Status::invalid_argument;
@@ -55,21 +55,21 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
       results[i] = Status::invalid_signature;
       continue;
     }
-    live[lanes++] = i;
+    live[ways++] = i;
   }
-  if (lanes == 0) return Status::ok;
+  if (ways == 0) return Status::ok;
 
   // c̃' = H(μ ‖ w1Encode(w1'), λ/4) over the live items at once; each is
   // valid iff c̃ = c̃' (constant-time compare, as in verify_mu).
   std::array<const std::uint8_t*, max_batch> in{};
   std::array<std::array<std::uint8_t, P::ctilde_bytes>, max_batch> c_tilde_check;
   std::array<std::uint8_t*, max_batch> out{};
-  for (std::size_t j = 0; j < lanes; ++j) {
+  for (std::size_t j = 0; j < ways; ++j) {
     in[j] = c_input[live[j]].data();
     out[j] = c_tilde_check[j].data();
   }
-  hash::Shake256Ways::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, lanes);
-  for (std::size_t j = 0; j < lanes; ++j) {
+  hash::Shake256Ways::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, ways);
+  for (std::size_t j = 0; j < ways; ++j) {
     const std::size_t i = live[j];
     results[i] = detail::status_from_ctilde_diff(ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()));
   }

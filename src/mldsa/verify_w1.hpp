@@ -1,7 +1,7 @@
 // ML-DSA verification in pieces (FIPS 204 Alg. 8), shared by the single
 // and the batch verification: w1' from the signature (lines 8–12), the
 // final hash and compare (line 13), and the two together with tr = H(pk)
-// riding in ExpandA's idle lanes.
+// riding in ExpandA's idle ways.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -25,7 +25,7 @@ inline Status status_from_ctilde_diff(std::uint8_t diff) {
 
 // Alg. 8 lines 8–12: w1Encode(w1') of the signature, or invalid_signature
 // for malformed hints or z out of range. A rider (hash::KeccakRider) takes
-// the idle lanes of ExpandA's SHAKE128 batches.
+// the idle ways of ExpandA's SHAKE128 batches.
 template <class P>
 Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
                          std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed, hash::KeccakRider* rider = nullptr);
@@ -38,7 +38,7 @@ Status check_ctilde(Mu mu, std::span<const std::uint8_t, Layout<P>::w1_bytes> w1
 
 // Alg. 8 from line 5 with μ formed from tr by make_mu(tr, mu). tr = H(pk,
 // 64) (15 serial permutations for ML-DSA-65) does not feed ExpandA, so it
-// rides in the idle lanes of ExpandA's batches and only what is left of it
+// rides in the idle ways of ExpandA's batches and only what is left of it
 // runs alone.
 template <class P, class MakeMu>
 Status verify_with_riding_tr(ConstPublicKey<P> pk, ConstSignature<P> sig, MakeMu&& make_mu) {

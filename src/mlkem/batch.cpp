@@ -20,7 +20,7 @@ namespace {
 
 static_assert(max_batch <= hash::Sha3_256Ways::max_ways);
 
-// data() of the first `count` items (spans or arrays), for the lanes.
+// data() of the first `count` items (spans or arrays), for the ways.
 template <class Items>
 auto data_of(Items& items, std::size_t count) {
   std::array<decltype(items[0].data()), max_batch> p{};

@@ -2,7 +2,7 @@
 // decapsulation) sample the matrix Â (or Âᵀ) two rows at a time where they
 // are used, which keeps ML-KEM-1024 within a few KB of stack; encapsulation
 // holds Âᵀ whole (kpke_sample_matrix_vartime, so that H(ek) can ride in its
-// idle Keccak lanes), and the batch samples one row index of every item at
+// idle Keccak ways), and the batch samples one row index of every item at
 // a time.
 #include "hash/keccak_parallel.hpp"
 #include "mlkem/kpke.hpp"
@@ -64,8 +64,8 @@ void keygen_finish(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8
   encode_vector<P::k>(dk_pke, noise.s_hat);
 }
 
-// Â or Âᵀ whole, two rows at a time (8 Keccak lanes at most), a rider in
-// the idle lanes.
+// Â or Âᵀ whole, two rows at a time (8 Keccak ways at most), a rider in
+// the idle ways.
 template <std::size_t K>
 void sample_matrix_in_pairs(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed,
                             hash::KeccakRider* rider) {
@@ -294,7 +294,7 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                             const TransposedMatrix<P::k>&);                                        \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
                                 std::span<const std::uint8_t, P::ct_bytes>);                                       \
-  template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool);              \
+  template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool);               \
   template void kpke_keygen_noise<P>(KeygenNoise<P>&, std::span<const std::uint8_t, 32>);                          \
   template void kpke_keygen_from_matrix<P>(std::span<std::uint8_t, P::ek_bytes>,                                   \
                                            std::span<std::uint8_t, dk_pke_bytes<P>>,                               \

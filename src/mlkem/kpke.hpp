@@ -23,7 +23,7 @@ inline constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
 
 // FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d. A rider over
 // ek (ML-KEM.KeyGen's H(ek)) is told as each row of t̂ is written, and takes
-// the Keccak lanes that Â's later rows leave idle.
+// the Keccak ways that Â's later rows leave idle.
 template <class P>
 void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                  std::span<const std::uint8_t, 32> d, hash::KeccakRider* ek_hash = nullptr);
@@ -41,7 +41,7 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
 
 // Âᵀ whole (Alg. 14 lines 4–8), sampled two rows at a time with a rider
-// (hash::KeccakRider) taking the idle Keccak lanes: encapsulation's H(ek),
+// (hash::KeccakRider) taking the idle Keccak ways: encapsulation's H(ek),
 // which does not depend on Âᵀ.
 // A k × k matrix over T_q, row by row: Â, or Âᵀ (same type, same storage).
 template <std::size_t K>
@@ -80,8 +80,7 @@ void kpke_keygen_noise(KeygenNoise<P>& out, std::span<const std::uint8_t, 32> si
 // ek = ByteEncode_12(t̂) ‖ ρ, dk_pke = ByteEncode_12(ŝ).
 template <class P>
 void kpke_keygen_from_matrix(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
-                             std::span<const std::uint8_t, 32> rho, const Matrix<P::k>& a,
-                             const KeygenNoise<P>& noise);
+                             std::span<const std::uint8_t, 32> rho, const Matrix<P::k>& a, const KeygenNoise<P>& noise);
 
 // K-PKE.Encrypt's secret values (Alg. 14): y, e1, e2 and ŷ.
 template <class P>
@@ -100,7 +99,7 @@ void kpke_encrypt_from_noise(std::span<std::uint8_t, P::ct_bytes> c, std::span<c
                              const TransposedMatrix<P::k>& a_t);
 
 // Alg. 14 for up to max_batch items at once (all spans of one size): the
-// matrix entries of all items are sampled together, eight Keccak lanes at
+// matrix entries of all items are sampled together, eight Keccak ways at
 // a time. Each c[i] equals kpke_encrypt's for (ek[i], m[i], r[i]).
 template <class P>
 void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs,

@@ -17,7 +17,7 @@ namespace pqlab::mlkem {
 template <class P>
 Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
   // H(ek) starts while ek is being written: its blocks ride in the Keccak
-  // lanes that Â's last rows leave idle, as t̂'s rows become available.
+  // ways that Â's last rows leave idle, as t̂'s rows become available.
   hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek, 0);
   kpke_keygen<P>(ek, dk.template first<dk_pke_bytes<P>>(), d, &h_ek);
   auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
@@ -65,7 +65,7 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
   WipeOnExit wipe_k_r(k_r);
   for (std::size_t i = 0; i < 32; ++i) g_in[i] = m[i];
   // H(ek) (9 serial permutations for ML-KEM-768) does not depend on Âᵀ,
-  // so it rides in the idle lanes of Âᵀ's sampling, which therefore comes
+  // so it rides in the idle ways of Âᵀ's sampling, which therefore comes
   // first and is held whole (public).
   TransposedMatrix<P::k> a_t;
   hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek);
@@ -106,7 +106,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   WipeOnExit wipe_ct(ct_again);
 
   // The §7.3 hash check H(ek) = h and K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32)
-  // side by side (two Keccak lanes); K̄ is not used unless the check passes.
+  // side by side (two Keccak ways); K̄ is not used unless the check passes.
   for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
   for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
   hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);

@@ -78,20 +78,20 @@ struct MatrixEntry {
 // line 6).
 MatrixEntry matrix_entry(std::span<const std::uint8_t, 32> rho, std::size_t row, std::size_t j, bool transposed,
                          NttPoly& out);
-// Alg. 7 for count ≤ 8 entries at once, in Keccak lanes. The matrix is
+// Alg. 7 for count ≤ 8 entries at once, in Keccak ways. The matrix is
 // public; rejection sampling branches on it. A rider (hash::KeccakRider)
-// takes an idle lane where there is one.
+// takes an idle way where there is one.
 void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::KeccakRider* rider = nullptr);
 
 // Rows first_row .. first_row + rows - 1 (rows is 1 or 2) of Â, or of Âᵀ
-// when `transposed`, into out[0 .. rows). Two rows at once fill the 8-lane
+// when `transposed`, into out[0 .. rows). Two rows at once fill the 8-way
 // Keccak kernels better.
 template <std::size_t K>
 void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<const std::uint8_t, 32> rho,
                                 std::size_t first_row, bool transposed, hash::KeccakRider* rider = nullptr);
 
 // use_row(i, row) for each row i of Â (or Âᵀ), in order, the rows sampled
-// two at a time (only two are ever held); a rider takes idle lanes.
+// two at a time (only two are ever held); a rider takes idle ways.
 template <std::size_t K, class UseRow>
 void for_each_matrix_row_vartime(std::span<const std::uint8_t, 32> rho, bool transposed, UseRow&& use_row,
                                  hash::KeccakRider* rider = nullptr) {

@@ -25,38 +25,38 @@ void sample_cbd_polys(Poly* out, std::span<const std::uint8_t, 32> sigma, std::u
   WipeOnExit wipe(w);
   const std::size_t blocks = (64 * static_cast<std::size_t>(eta) + kRate - 1) / kRate;
   for (std::size_t done = 0; done < count;) {
-    const std::size_t lanes = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < kWays ? count - done : kWays;
     std::span<const std::uint8_t> in[kWays];
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      for (std::size_t i = 0; i < 32; ++i) w.inputs[lane][i] = sigma[i];
-      w.inputs[lane][32] = static_cast<std::uint8_t>(first_nonce + done + lane);
-      in[lane] = w.inputs[lane];
+    for (std::size_t way = 0; way < ways; ++way) {
+      for (std::size_t i = 0; i < 32; ++i) w.inputs[way][i] = sigma[i];
+      w.inputs[way][32] = static_cast<std::uint8_t>(first_nonce + done + way);
+      in[way] = w.inputs[way];
     }
     hash::Shake256Ways prf;
-    prf.absorb_once(in, lanes);
+    prf.absorb_once(in, ways);
     for (std::size_t block = 0; block < blocks; ++block) {
       std::uint8_t* outs[kWays];
-      for (std::size_t lane = 0; lane < kWays; ++lane) outs[lane] = w.bufs[lane].data() + block * kRate;
+      for (std::size_t way = 0; way < kWays; ++way) outs[way] = w.bufs[way].data() + block * kRate;
       prf.squeeze_block(outs);
     }
-    for (std::size_t lane = 0; lane < lanes; ++lane)
-      kernels::active().mlkem.mlkem_cbd(out[done + lane].c.data(), w.bufs[lane].data(), static_cast<unsigned>(eta));
-    done += lanes;
+    for (std::size_t way = 0; way < ways; ++way)
+      kernels::active().mlkem.mlkem_cbd(out[done + way].c.data(), w.bufs[way].data(), static_cast<unsigned>(eta));
+    done += ways;
   }
 }
 
 // FIPS 203 Alg. 7 (SampleNTT) for up to eight entries at once over
-// hash::Shake128Ways: every lane squeezes a block per round; the round
-// repeats until every lane has 256 coefficients below q.
+// hash::Shake128Ways: every way squeezes a block per round; the round
+// repeats until every way has 256 coefficients below q.
 void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::KeccakRider* rider) {
   constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
   std::array<std::array<std::uint8_t, 34>, kWays> seeds{};
   std::span<const std::uint8_t> inputs[kWays];
-  for (std::size_t lane = 0; lane < count; ++lane) {
-    for (std::size_t i = 0; i < 32; ++i) seeds[lane][i] = entries[lane].rho[i];
-    seeds[lane][32] = entries[lane].byte32;
-    seeds[lane][33] = entries[lane].byte33;
-    inputs[lane] = seeds[lane];
+  for (std::size_t way = 0; way < count; ++way) {
+    for (std::size_t i = 0; i < 32; ++i) seeds[way][i] = entries[way].rho[i];
+    seeds[way][32] = entries[way].byte32;
+    seeds[way][33] = entries[way].byte33;
+    inputs[way] = seeds[way];
   }
   hash::Shake128Ways xof;
   xof.absorb_once(inputs, count);
@@ -64,14 +64,14 @@ void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::Kec
   std::array<std::size_t, kWays> filled{};
   std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, kWays> blocks;
   std::uint8_t* block_spans[kWays];
-  for (std::size_t lane = 0; lane < kWays; ++lane) block_spans[lane] = blocks[lane].data();
+  for (std::size_t way = 0; way < kWays; ++way) block_spans[way] = blocks[way].data();
   for (bool done = false; !done;) {
     xof.squeeze_block(block_spans, hash::Shake128Ways::rate_bytes, rider);
     done = true;
-    for (std::size_t lane = 0; lane < count; ++lane) {
-      filled[lane] = kernels::active().mlkem.mlkem_rej_uniform_vartime(entries[lane].out->c.data(), filled[lane],
-                                                                       blocks[lane].data(), blocks[lane].size());
-      if (filled[lane] < n) done = false;
+    for (std::size_t way = 0; way < count; ++way) {
+      filled[way] = kernels::active().mlkem.mlkem_rej_uniform_vartime(entries[way].out->c.data(), filled[way],
+                                                                      blocks[way].data(), blocks[way].size());
+      if (filled[way] < n) done = false;
     }
   }
 }
@@ -89,8 +89,8 @@ void sample_matrix_rows_vartime(NttVec<K>* out, std::size_t rows, std::span<cons
                                 std::size_t first_row, bool transposed, hash::KeccakRider* rider) {
   static_assert(2 * K <= hash::Shake128Ways::max_ways);
   std::array<MatrixEntry, 2 * K> entries;
-  for (std::size_t lane = 0; lane < rows * K; ++lane)
-    entries[lane] = matrix_entry(rho, first_row + lane / K, lane % K, transposed, out[lane / K][lane % K]);
+  for (std::size_t way = 0; way < rows * K; ++way)
+    entries[way] = matrix_entry(rho, first_row + way / K, way % K, transposed, out[way / K][way % K]);
   sample_ntt_vartime(entries.data(), rows * K, rider);
 }
 #define PQLAB_MLKEM_INSTANTIATE_ROWS(K)                                                                                \
