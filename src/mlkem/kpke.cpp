@@ -29,6 +29,18 @@ void decode_vector(NttVec<K>& v, std::span<const std::uint8_t> in) {
   for (std::size_t i = 0; i < K; ++i) byte_decode12(v[i].c, in.subspan(384 * i).template first<384>());
 }
 
+// Alg. 13 line 18 for row i: t̂_i = Â_i ∘ ŝ + ê_i, encoded into ek. The
+// Montgomery product carries R^-1, which to_montgomery() cancels before ê
+// is added.
+template <class P>
+void keygen_row(std::span<std::uint8_t, P::ek_bytes> ek, std::size_t i, const NttVec<P::k>& row,
+                const NttVec<P::k>& s_hat, const NttVec<P::k>& e_hat) {
+  NttPoly t = dot_montgomery<P::k>(row, s_hat);
+  to_montgomery(t);
+  add_to(t, e_hat[i]);
+  byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+}
+
 }  // namespace
 
 template <class P>
@@ -69,15 +81,11 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
     }
   }
 
-  // t̂ = Â ∘ ŝ + ê, row by row. The Montgomery product carries
-  // R^-1, which to_montgomery() cancels before ê is added.
+  // t̂ = Â ∘ ŝ + ê, row by row.
   for_each_matrix_row_vartime<K>(
       rho, false,
       [&](std::size_t i, const NttVec<K>& row) {
-    NttPoly t = dot_montgomery<K>(row, s_hat);
-    to_montgomery(t);
-    add_to(t, e_hat[i]);
-    byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+    keygen_row<P>(ek, i, row, s_hat, e_hat);
     if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
       },
       ek_hash);
@@ -204,6 +212,35 @@ void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs
 }
 
 template <class P>
+void kpke_keygen_from_samples(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                              std::span<const std::uint8_t, 32> rho, const TransposedMatrix<P::k>& a_hat,
+                              std::span<const Poly, 2 * P::k> noise) {
+  constexpr std::size_t K = P::k;
+  NttVec<K> s_hat, e_hat;
+  WipeOnExit wipe_s(s_hat);
+  WipeOnExit wipe_e(e_hat);
+  for (std::size_t i = 0; i < K; ++i) {
+    s_hat[i] = ntt(noise[i]);
+    e_hat[i] = ntt(noise[K + i]);
+  }
+  for (std::size_t i = 0; i < K; ++i) keygen_row<P>(ek, i, a_hat[i], s_hat, e_hat);
+  for (std::size_t i = 0; i < 32; ++i) ek[384 * K + i] = rho[i];
+  encode_vector<K>(dk_pke, s_hat);
+}
+
+template <class P>
+void kpke_encrypt_from_samples(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                               std::span<const std::uint8_t, 32> m, const TransposedMatrix<P::k>& a_t,
+                               std::span<const Poly, 2 * P::k + 1> noise) {
+  EncryptNoise<P> w;
+  WipeOnExit wipe(w);
+  for (std::size_t i = 0; i < noise.size(); ++i) w.noise[i] = noise[i];
+  for (std::size_t i = 0; i < P::k; ++i) w.y_hat[i] = ntt(w.noise[i]);
+  for (std::size_t i = 0; i < P::k; ++i) encrypt_u<P>(c, i, a_t[i], w);
+  encrypt_v<P>(c, ek, m, w);
+}
+
+template <class P>
 void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, dk_pke_bytes<P>> dk_pke,
                   std::span<const std::uint8_t, P::ct_bytes> c) {
   constexpr std::size_t K = P::k;
@@ -246,6 +283,19 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                             const TransposedMatrix<P::k>&);                                        \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
                                 std::span<const std::uint8_t, P::ct_bytes>);
+#define PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(P)                                                                     \
+  template void kpke_keygen_from_samples<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
+                                            std::span<std::uint8_t, dk_pke_bytes<P>>,                              \
+                                            std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&,      \
+                                            std::span<const Poly, 2 * P::k>);                                      \
+  template void kpke_encrypt_from_samples<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
+                                             std::span<const std::uint8_t, P::ek_bytes>,                           \
+                                             std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&,     \
+                                             std::span<const Poly, 2 * P::k + 1>);
+PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(MLKEM512)
+PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(MLKEM768)
+PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(MLKEM1024)
+#undef PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE
 PQLAB_KPKE_INSTANTIATE(MLKEM512)
 PQLAB_KPKE_INSTANTIATE(MLKEM768)
 PQLAB_KPKE_INSTANTIATE(MLKEM1024)

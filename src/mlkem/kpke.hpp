@@ -63,6 +63,23 @@ void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs
                         std::span<const std::span<const std::uint8_t, 32>> ms,
                         std::span<const std::span<const std::uint8_t, 32>> rs);
 
+// K-PKE with its samples given, for a variant that draws Â and the noise
+// from other symmetric primitives (the lab's withdrawn round-3 Kyber-90s,
+// lab/subjects/kyber90s/, which samples them with AES-256-CTR): the same
+// arithmetic as Alg. 13 lines 18–20 and Alg. 14 lines 18–23, nothing sampled
+// here, so that the sampling steps stay separately callable.
+// Alg. 13 from line 18: a_hat holds the rows of Â, noise = s (k polys) then
+// e (k polys); ek ends with rho.
+template <class P>
+void kpke_keygen_from_samples(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+                              std::span<const std::uint8_t, 32> rho, const TransposedMatrix<P::k>& a_hat,
+                              std::span<const Poly, 2 * P::k> noise);
+// Alg. 14 from line 18: a_t holds the rows of Âᵀ, noise = y (k), e1 (k), e2.
+template <class P>
+void kpke_encrypt_from_samples(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
+                               std::span<const std::uint8_t, 32> m, const TransposedMatrix<P::k>& a_t,
+                               std::span<const Poly, 2 * P::k + 1> noise);
+
 // FIPS 203 Alg. 15 (K-PKE.Decrypt).
 template <class P>
 void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, dk_pke_bytes<P>> dk_pke,

@@ -1,0 +1,88 @@
+// AES-256 and CTR (FIPS 197, SP 800-38A): the choice of implementation.
+#include "subjects/kyber90s/aes.hpp"
+
+#include <cstring>
+
+#include "common/wipe.hpp"
+#include "pqlab/kernels.hpp"
+
+#if PQLAB_KYBER90S_AESNI
+#include <cpuid.h>
+#endif
+
+namespace pqlab::lab::kyber90s {
+
+std::string_view aes_impl_name(AesImpl impl) { return impl == AesImpl::aesni ? "aes-ni" : "software (bitsliced)"; }
+
+bool aesni_available() {
+#if PQLAB_KYBER90S_AESNI
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
+    return ((ecx >> 25) & 1u) != 0 && ((ecx >> 19) & 1u) != 0;  // AES, SSE4.1 (Intel SDM vol. 2A, CPUID leaf 1)
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+AesImpl default_aes_impl() {
+  return aesni_available() && kernels::active_name() != "portable" ? AesImpl::aesni : AesImpl::software;
+}
+
+Aes256::Aes256(std::span<const std::uint8_t, key_bytes> key, AesImpl impl) : impl_(impl) {
+#if PQLAB_KYBER90S_AESNI
+  if (impl_ == AesImpl::aesni) {
+    aes_detail::ni_expand(reinterpret_cast<std::uint8_t*>(rk_.data()), key.data());
+    return;
+  }
+#endif
+  impl_ = AesImpl::software;
+  aes_detail::soft_expand(rk_.data(), key.data());
+}
+
+Aes256::~Aes256() { secure_wipe(rk_.data(), sizeof rk_); }
+
+void Aes256::encrypt_blocks(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const {
+#if PQLAB_KYBER90S_AESNI
+  if (impl_ == AesImpl::aesni) {
+    aes_detail::ni_encrypt(reinterpret_cast<const std::uint8_t*>(rk_.data()), in, out, blocks);
+    return;
+  }
+#endif
+  std::array<std::uint8_t, 64> buf;
+  for (std::size_t done = 0; done < blocks; done += 4) {
+    const std::size_t n = blocks - done < 4 ? blocks - done : 4;
+    buf = {};
+    std::memcpy(buf.data(), in + 16 * done, 16 * n);
+    aes_detail::soft_encrypt4(rk_.data(), buf.data(), buf.data());
+    std::memcpy(out + 16 * done, buf.data(), 16 * n);
+  }
+  secure_wipe(buf.data(), buf.size());
+}
+
+void Aes256::ctr_keystream(std::array<std::uint8_t, 16>& counter, std::uint8_t* out, std::size_t blocks) const {
+#if PQLAB_KYBER90S_AESNI
+  if (impl_ == AesImpl::aesni) {
+    aes_detail::ni_ctr(reinterpret_cast<const std::uint8_t*>(rk_.data()), counter, out, blocks);
+    return;
+  }
+#endif
+  std::array<std::uint8_t, 64> buf;
+  for (std::size_t done = 0; done < blocks; done += 4) {
+    const std::size_t n = blocks - done < 4 ? blocks - done : 4;
+    for (std::size_t b = 0; b < 4; ++b) {
+      std::memcpy(&buf[16 * b], counter.data(), 16);
+      if (b < n) {  // inc32 (SP 800-38A B.1), public
+        for (int i = 15; i >= 12; --i)
+          if (++counter[static_cast<std::size_t>(i)] != 0) break;
+      }
+    }
+    aes_detail::soft_encrypt4(rk_.data(), buf.data(), buf.data());
+    std::memcpy(out + 16 * done, buf.data(), 16 * n);
+  }
+  secure_wipe(buf.data(), buf.size());
+}
+
+}  // namespace pqlab::lab::kyber90s
