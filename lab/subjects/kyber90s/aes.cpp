@@ -69,19 +69,24 @@ void Aes256::ctr_keystream(std::array<std::uint8_t, 16>& counter, std::uint8_t* 
     return;
   }
 #endif
+  // inc32 (SP 800-38A B.1 with m = 32) by arithmetic on the last word, so
+  // not even the counter's value steers a branch.
+  const std::uint32_t first = std::uint32_t{counter[12]} << 24 | std::uint32_t{counter[13]} << 16 |
+                              std::uint32_t{counter[14]} << 8 | counter[15];
+  auto set_low_word = [](std::uint8_t* block, std::uint32_t v) {
+    for (unsigned i = 0; i < 4; ++i) block[12 + i] = static_cast<std::uint8_t>(v >> (24 - 8 * i));
+  };
   std::array<std::uint8_t, 64> buf;
   for (std::size_t done = 0; done < blocks; done += 4) {
     const std::size_t n = blocks - done < 4 ? blocks - done : 4;
     for (std::size_t b = 0; b < 4; ++b) {
       std::memcpy(&buf[16 * b], counter.data(), 16);
-      if (b < n) {  // inc32 (SP 800-38A B.1), public
-        for (int i = 15; i >= 12; --i)
-          if (++counter[static_cast<std::size_t>(i)] != 0) break;
-      }
+      set_low_word(&buf[16 * b], first + static_cast<std::uint32_t>(done + b));
     }
     aes_detail::soft_encrypt4(rk_.data(), buf.data(), buf.data());
     std::memcpy(out + 16 * done, buf.data(), 16 * n);
   }
+  set_low_word(counter.data(), first + static_cast<std::uint32_t>(blocks));
   secure_wipe(buf.data(), buf.size());
 }
 
