@@ -14,8 +14,9 @@ function(pqlab_add_kyber90s target core)
   add_library(${target} STATIC ${sources})
   # subjects/kyber90s/... from the lab's folder; the core's internals
   # (mlkem/kpke.hpp, the kernel table) from src/.
-  target_include_directories(${target} PUBLIC ${PQLAB_KYBER90S_DIR}/../.. ${PROJECT_SOURCE_DIR}/src)
-  target_compile_options(${target} PRIVATE ${PQLAB_WARNINGS} -fno-exceptions -fno-rtti)
+  target_include_directories(${target} PUBLIC ${PQLAB_KYBER90S_DIR}/../.. ${PQLAB_KYBER90S_DIR}/../../../src)
+  # The core's own flags: its warning set, no exceptions, no RTTI.
+  target_compile_options(${target} PRIVATE $<TARGET_PROPERTY:${core},COMPILE_OPTIONS>)
   target_compile_definitions(${target} PRIVATE PQLAB_KYBER90S_AESNI=${aesni})
   target_link_libraries(${target} PUBLIC ${core})
 endfunction()
