@@ -231,6 +231,38 @@ class Kyber90sSection final : public Section {
 
   void measure(ReportContext& ctx, const Progress& progress) override {
     tps_ = ticks_per_second();
+    // The Cortex-M4 firmware's counts (embedded/run.py bench), where given:
+    // Kyber-90s (software AES) beside ML-KEM, per board and RAM budget.
+    if (!ctx.options.embedded_results.empty()) {
+      const nlohmann::json results = load_embedded_results(ctx.options.embedded_results);
+      for (const nlohmann::json& image : results.at("images")) {
+        if (image.at("ram_budget").get<std::uint64_t>() != 128 * 1024) continue;  // one image per board
+        auto find = [&](const std::string& set, const std::string& op) -> const nlohmann::json* {
+          for (const nlohmann::json& o : image.at("operations"))
+            if (o.at("set") == set && o.at("op") == op) return &o;
+          return nullptr;
+        };
+        for (const auto& [k90_set, mlkem_set] : {std::pair{"Kyber512-90s", "ML-KEM-512"},
+                                                 std::pair{"Kyber768-90s", "ML-KEM-768"},
+                                                 std::pair{"Kyber1024-90s", "ML-KEM-1024"}})
+          for (const char* op : {"keygen", "encaps", "decaps"}) {
+            const nlohmann::json* a = find(k90_set, op);
+            const nlohmann::json* b = find(mlkem_set, op);
+            const nlohmann::json* sym = find(k90_set, std::string(op) + "-symmetric");
+            if (a == nullptr || b == nullptr) continue;
+            m4_rows_.push_back({{"board", image.at("board")},
+                                {"ram_budget_bytes", image.at("ram_budget")},
+                                {"set", k90_set},
+                                {"operation", op},
+                                {"kyber90s_instructions", a->at("instructions")},
+                                {"mlkem_instructions", b->at("instructions")},
+                                {"kyber90s_symmetric_instructions",
+                                 sym != nullptr ? sym->at("instructions") : nlohmann::json(nullptr)},
+                                {"kyber90s_peak_stack_bytes", a->at("stack")},
+                                {"mlkem_peak_stack_bytes", b->at("stack")}});
+          }
+      }
+    }
     const auto& backends = ctx.bench.kernels;
     for (std::size_t b = 0; b < backends.size(); ++b) {
       if (kernels::select(backends[b]) != Status::ok) continue;
@@ -262,6 +294,7 @@ class Kyber90sSection final : public Section {
             {"unit", ctx.bench.timing.unit},
             {"ticks_per_second", tps_},
             {"rows", rows},
+            {"cortex_m4", m4_rows_},
             {"published_esp32_s3", esp32_study()}};
   }
 
@@ -298,6 +331,26 @@ class Kyber90sSection final : public Section {
       md += "A share above 100 % is measurement noise: the replay and the operation are separate medians (" +
             std::string(ctx.options.quick ? "short ones in quick mode" : "on a busy machine, see Machine load") +
             ").\n\n";
+    if (!m4_rows_.empty()) {
+      md += "On the Cortex-M4 (QEMU instruction counts from `embedded/run.py bench`, the 128 KB images, see the "
+            "Cortex-M4 section; no AES or SHA hardware: the bitsliced software AES and the portable SHA-2/SHA-3). "
+            "Kyber-90s's symmetric share: its logged AES-CTR and SHA-2 calls replayed alone on the target "
+            "(`<op>-symmetric`). ML-KEM's share is not measured on the firmware.\n\n";
+      std::vector<std::vector<std::string>> m;
+      for (const nlohmann::json& r : m4_rows_) {
+        const double a = r.at("kyber90s_instructions").get<double>(), b = r.at("mlkem_instructions").get<double>();
+        const nlohmann::json& sym = r.at("kyber90s_symmetric_instructions");
+        m.push_back({r.at("board").get<std::string>(), r.at("set").get<std::string>(),
+                     r.at("operation").get<std::string>(), with_commas(a),
+                     sym.is_number() && a > 0 ? pct(sym.get<double>() / a) : std::string("not measured"),
+                     with_commas(b), b > 0 ? fixed(a / b, 2) + "×" : "-",
+                     std::to_string(r.at("kyber90s_peak_stack_bytes").get<std::uint64_t>())});
+      }
+      md += md_table({"board", "set", "operation", "Kyber-90s instructions", "symmetric share (software AES, SHA-2)",
+                      "ML-KEM instructions", "Kyber-90s / ML-KEM", "Kyber-90s peak stack (B)"},
+                     m) +
+            "\n";
+    }
     const nlohmann::json study = esp32_study();
     if (!study.is_null()) {
       md += "**Published on the ESP32-S3, not measured here** (" + study.value("platform", "") + "; source: \"" +
@@ -319,6 +372,7 @@ class Kyber90sSection final : public Section {
  private:
   double tps_ = 0;
   std::vector<Row> rows_;
+  nlohmann::json m4_rows_ = nlohmann::json::array();
 };
 
 }  // namespace
