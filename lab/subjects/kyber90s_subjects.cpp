@@ -41,7 +41,8 @@ Instance kyber90s_instance() {
   Instance in;
   in.operations.push_back(
       {"keygen", [st] { k90::keygen_derand<S>(st->scratch_pk, st->scratch_sk, fresh_seed(), fresh_seed()); }});
-  in.operations.push_back({"encaps", [st] { k90::encaps_derand<S>(st->scratch_ct, st->scratch_ss, st->pk, fresh_seed()); }});
+  in.operations.push_back(
+      {"encaps", [st] { k90::encaps_derand<S>(st->scratch_ct, st->scratch_ss, st->pk, fresh_seed()); }});
   in.operations.push_back({"decaps", [st] { k90::decaps<S>(st->scratch_ss, st->ct, st->sk); }});
   // The symmetric-cost breakdown: "<op>-symmetric" replays the AES-256-CTR
   // and SHA-2 calls (counts and sizes logged from one run of <op>, with the

@@ -283,14 +283,14 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                             const TransposedMatrix<P::k>&);                                        \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
                                 std::span<const std::uint8_t, P::ct_bytes>);
-#define PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(P)                                                                     \
-  template void kpke_keygen_from_samples<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
-                                            std::span<std::uint8_t, dk_pke_bytes<P>>,                              \
-                                            std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&,      \
-                                            std::span<const Poly, 2 * P::k>);                                      \
-  template void kpke_encrypt_from_samples<P>(std::span<std::uint8_t, P::ct_bytes>,                                 \
-                                             std::span<const std::uint8_t, P::ek_bytes>,                           \
-                                             std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&,     \
+#define PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(P)                                                                 \
+  template void kpke_keygen_from_samples<P>(std::span<std::uint8_t, P::ek_bytes>,                              \
+                                            std::span<std::uint8_t, dk_pke_bytes<P>>,                          \
+                                            std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&,  \
+                                            std::span<const Poly, 2 * P::k>);                                  \
+  template void kpke_encrypt_from_samples<P>(std::span<std::uint8_t, P::ct_bytes>,                             \
+                                             std::span<const std::uint8_t, P::ek_bytes>,                       \
+                                             std::span<const std::uint8_t, 32>, const TransposedMatrix<P::k>&, \
                                              std::span<const Poly, 2 * P::k + 1>);
 PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(MLKEM512)
 PQLAB_KPKE_FROM_SAMPLES_INSTANTIATE(MLKEM768)

@@ -63,7 +63,7 @@ void check_kem() {
   std::array<std::uint8_t, S::ek_bytes> pk;
   std::array<std::uint8_t, S::dk_bytes> sk;
   k90::keygen_derand<S>(pk, sk, d, z);
-  declassify(pk.data(), pk.size());  // output: the public key
+  declassify(pk.data(), pk.size());                     // output: the public key
   constexpr std::size_t sk_public_offset = 384 * S::k;  // sk = sk_pke ‖ pk ‖ H(pk) ‖ z
   declassify(sk.data() + sk_public_offset, S::ek_bytes + 32);
   std::array<std::uint8_t, S::ct_bytes> ct;

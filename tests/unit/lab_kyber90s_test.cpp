@@ -34,7 +34,8 @@ using Bytes = std::vector<std::uint8_t>;
 
 Bytes hex(const std::string& h) {
   Bytes out;
-  for (std::size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(i, 2), nullptr, 16)));
+  for (std::size_t i = 0; i + 1 < h.size(); i += 2)
+    out.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(i, 2), nullptr, 16)));
   return out;
 }
 std::string upper_hex(const std::uint8_t* p, std::size_t n) {
@@ -63,9 +64,9 @@ std::vector<AesImpl> impls() {
 // SP 800-38A F.1.5 (ECB-AES256) and F.5.5 (CTR-AES256); the key is that of
 // FIPS 197 Appendix A.3.
 const Bytes k38a = hex("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4");
-const Bytes pt38a = hex(
-    "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-    "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
+const Bytes pt38a =
+    hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
 
 TEST(Kyber90sAes, Fips197AppendixC3) {
   const Bytes key = hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");

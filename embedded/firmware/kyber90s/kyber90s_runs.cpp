@@ -22,7 +22,8 @@ void check_known_answers(Tally& tally, const kyber90s_kat::Case (&cases)[2]) {
     auto sk = arena.take<S::dk_bytes>();
     auto ct = arena.take<S::ct_bytes>();
     auto ss = arena.take<32>();
-    k90::keygen_derand<S>(pk, sk, std::span<const std::uint8_t, 32>(c.d, 32), std::span<const std::uint8_t, 32>(c.z, 32));
+    k90::keygen_derand<S>(pk, sk, std::span<const std::uint8_t, 32>(c.d, 32),
+                          std::span<const std::uint8_t, 32>(c.z, 32));
     record_kat(tally, S::name, "keygen", c.count, digest_equals(pk, c.pk_digest) && digest_equals(sk, c.sk_digest));
     k90::encaps_derand<S>(ct, ss, pk, std::span<const std::uint8_t, 32>(c.coins, 32));
     record_kat(tally, S::name, "encaps", c.count, digest_equals(ct, c.ct_digest) && bytes_equal(ss, c.ss));

@@ -101,7 +101,8 @@ struct MlkemSymmetric {
       for (std::size_t r = first; r < first + rows; ++r)
         for (std::size_t j = 0; j < k; ++j) {
           const auto i8 = static_cast<std::uint8_t>(r), j8 = static_cast<std::uint8_t>(j);
-          rounds = std::max(rounds, transposed ? shake128_blocks_needed(rho, i8, j8) : shake128_blocks_needed(rho, j8, i8));
+          rounds =
+              std::max(rounds, transposed ? shake128_blocks_needed(rho, i8, j8) : shake128_blocks_needed(rho, j8, i8));
         }
       matrix_calls.emplace_back(rows * k, rounds);
     }
@@ -111,7 +112,8 @@ struct MlkemSymmetric {
   }
   static void noise(std::size_t count, std::size_t eta) {
     const std::size_t blocks = (64 * eta + 135) / 136;
-    for (std::size_t done = 0; done < count; done += 8) ways_call<hash::Shake256Ways>(std::min<std::size_t>(8, count - done), 33, blocks);
+    for (std::size_t done = 0; done < count; done += 8)
+      ways_call<hash::Shake256Ways>(std::min<std::size_t>(8, count - done), 33, blocks);
   }
   void encrypt_noise() const {
     if (eta1 == eta2) {
@@ -163,7 +165,9 @@ void measure_set(std::vector<Row>& rows, const std::string& backend, bool quick)
   namespace m = pqlab::mlkem;
   const k90::AesImpl aes = k90::default_aes_impl();
   std::array<std::uint8_t, 32> d{}, z{}, coins{};
-  for (std::size_t i = 0; i < 32; ++i) d[i] = static_cast<std::uint8_t>(i), z[i] = static_cast<std::uint8_t>(3 * i), coins[i] = static_cast<std::uint8_t>(7 * i);
+  for (std::size_t i = 0; i < 32; ++i)
+    d[i] = static_cast<std::uint8_t>(i), z[i] = static_cast<std::uint8_t>(3 * i),
+    coins[i] = static_cast<std::uint8_t>(7 * i);
   std::array<std::uint8_t, S::ek_bytes> pk, pk2;
   std::array<std::uint8_t, S::dk_bytes> sk, sk2;
   std::array<std::uint8_t, S::ct_bytes> ct, ct2;
@@ -242,9 +246,9 @@ class Kyber90sSection final : public Section {
             if (o.at("set") == set && o.at("op") == op) return &o;
           return nullptr;
         };
-        for (const auto& [k90_set, mlkem_set] : {std::pair{"Kyber512-90s", "ML-KEM-512"},
-                                                 std::pair{"Kyber768-90s", "ML-KEM-768"},
-                                                 std::pair{"Kyber1024-90s", "ML-KEM-1024"}})
+        for (const auto& [k90_set, mlkem_set] :
+             {std::pair{"Kyber512-90s", "ML-KEM-512"}, std::pair{"Kyber768-90s", "ML-KEM-768"},
+              std::pair{"Kyber1024-90s", "ML-KEM-1024"}})
           for (const char* op : {"keygen", "encaps", "decaps"}) {
             const nlohmann::json* a = find(k90_set, op);
             const nlohmann::json* b = find(mlkem_set, op);
@@ -266,7 +270,9 @@ class Kyber90sSection final : public Section {
     const auto& backends = ctx.bench.kernels;
     for (std::size_t b = 0; b < backends.size(); ++b) {
       if (kernels::select(backends[b]) != Status::ok) continue;
-      if (progress) progress("Kyber-90s against ML-KEM [" + backends[b] + "]", static_cast<double>(b) / static_cast<double>(backends.size()));
+      if (progress)
+        progress("Kyber-90s against ML-KEM [" + backends[b] + "]",
+                 static_cast<double>(b) / static_cast<double>(backends.size()));
       measure_set<k90::Kyber512_90s, mlkem::MLKEM512>(rows_, backends[b], ctx.options.quick);
       measure_set<k90::Kyber768_90s, mlkem::MLKEM768>(rows_, backends[b], ctx.options.quick);
       measure_set<k90::Kyber1024_90s, mlkem::MLKEM1024>(rows_, backends[b], ctx.options.quick);
@@ -332,10 +338,11 @@ class Kyber90sSection final : public Section {
             std::string(ctx.options.quick ? "short ones in quick mode" : "on a busy machine, see Machine load") +
             ").\n\n";
     if (!m4_rows_.empty()) {
-      md += "On the Cortex-M4 (QEMU instruction counts from `embedded/run.py bench`, the 128 KB images, see the "
-            "Cortex-M4 section; no AES or SHA hardware: the bitsliced software AES and the portable SHA-2/SHA-3). "
-            "Kyber-90s's symmetric share: its logged AES-CTR and SHA-2 calls replayed alone on the target "
-            "(`<op>-symmetric`). ML-KEM's share is not measured on the firmware.\n\n";
+      md +=
+          "On the Cortex-M4 (QEMU instruction counts from `embedded/run.py bench`, the 128 KB images, see the "
+          "Cortex-M4 section; no AES or SHA hardware: the bitsliced software AES and the portable SHA-2/SHA-3). "
+          "Kyber-90s's symmetric share: its logged AES-CTR and SHA-2 calls replayed alone on the target "
+          "(`<op>-symmetric`). ML-KEM's share is not measured on the firmware.\n\n";
       std::vector<std::vector<std::string>> m;
       for (const nlohmann::json& r : m4_rows_) {
         const double a = r.at("kyber90s_instructions").get<double>(), b = r.at("mlkem_instructions").get<double>();
@@ -354,8 +361,7 @@ class Kyber90sSection final : public Section {
     const nlohmann::json study = esp32_study();
     if (!study.is_null()) {
       md += "**Published on the ESP32-S3, not measured here** (" + study.value("platform", "") + "; source: \"" +
-            study["source"].value("title", "") + "\", " + study["source"].value("where", "") +
-            "): Kyber512-90s";
+            study["source"].value("title", "") + "\", " + study["source"].value("where", "") + "): Kyber512-90s";
       std::vector<std::vector<std::string>> p;
       for (const auto& f : study["figures"])
         p.push_back({f.value("operation", ""), f.value("variant", ""), fixed(f.value("ms", 0.0), 2) + " ms"});

@@ -48,7 +48,8 @@ void encrypt8(const __m128i* rk, __m128i b[8]) {
 // The counter block with its last 32 bits (big-endian) advanced by `add`.
 __m128i counter_block(const std::array<std::uint8_t, 16>& counter, std::uint32_t add) {
   const std::uint32_t c = (std::uint32_t{counter[12]} << 24 | std::uint32_t{counter[13]} << 16 |
-                           std::uint32_t{counter[14]} << 8 | counter[15]) + add;
+                           std::uint32_t{counter[14]} << 8 | counter[15]) +
+                          add;
   __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counter.data()));
   return _mm_insert_epi32(b, static_cast<int>(__builtin_bswap32(c)), 3);
 }
@@ -86,9 +87,11 @@ void ni_ctr(const std::uint8_t rk_bytes[240], std::array<std::uint8_t, 16>& coun
   std::size_t done = 0;
   for (; done + 8 <= blocks; done += 8) {
     __m128i b[8];
-    for (int j = 0; j < 8; ++j) b[j] = counter_block(counter, static_cast<std::uint32_t>(done) + static_cast<std::uint32_t>(j));
+    for (int j = 0; j < 8; ++j)
+      b[j] = counter_block(counter, static_cast<std::uint32_t>(done) + static_cast<std::uint32_t>(j));
     encrypt8(rk, b);
-    for (int j = 0; j < 8; ++j) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * (done + static_cast<std::size_t>(j))), b[j]);
+    for (int j = 0; j < 8; ++j)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * (done + static_cast<std::size_t>(j))), b[j]);
   }
   for (; done < blocks; ++done)
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * done),

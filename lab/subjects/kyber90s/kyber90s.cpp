@@ -73,8 +73,8 @@ void gen_matrix_vartime(mlkem::TransposedMatrix<K>& a, std::span<const std::uint
           kernels::active().mlkem.mlkem_rej_uniform_vartime(e.out->c.data(), 0, buf.data(), 16 * first_blocks);
       while (filled < mlkem::n) {
         keystream(aes, counter, buf.data(), more_blocks);
-        filled = kernels::active().mlkem.mlkem_rej_uniform_vartime(e.out->c.data(), filled, buf.data(),
-                                                                    16 * more_blocks);
+        filled =
+            kernels::active().mlkem.mlkem_rej_uniform_vartime(e.out->c.data(), filled, buf.data(), 16 * more_blocks);
       }
     }
   }
