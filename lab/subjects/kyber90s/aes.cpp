@@ -40,6 +40,7 @@ Aes256::Aes256(std::span<const std::uint8_t, key_bytes> key, AesImpl impl) : imp
 #endif
   impl_ = AesImpl::software;
   aes_detail::soft_expand(rk_.data(), key.data());
+  secure_wipe_stack();  // the S-box's intermediates of the key's words
 }
 
 Aes256::~Aes256() { secure_wipe(rk_.data(), sizeof rk_); }
@@ -59,6 +60,7 @@ void Aes256::encrypt_blocks(const std::uint8_t* in, std::uint8_t* out, std::size
     aes_detail::soft_encrypt4(rk_.data(), buf.data(), buf.data());
     std::memcpy(out + 16 * done, buf.data(), 16 * n);
   }
+  secure_wipe_stack();  // the rounds' intermediates (secret with a secret key)
   secure_wipe(buf.data(), buf.size());
 }
 
@@ -86,6 +88,7 @@ void Aes256::ctr_keystream(std::array<std::uint8_t, 16>& counter, std::uint8_t* 
     aes_detail::soft_encrypt4(rk_.data(), buf.data(), buf.data());
     std::memcpy(out + 16 * done, buf.data(), 16 * n);
   }
+  secure_wipe_stack();  // the rounds' intermediates (secret with a secret key)
   set_low_word(counter.data(), first + static_cast<std::uint32_t>(blocks));
   secure_wipe(buf.data(), buf.size());
 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "common/wipe.hpp"
 #include "subjects/kyber90s/aes.hpp"
 
 namespace pqlab::lab::kyber90s::aes_detail {
@@ -67,10 +68,8 @@ void ni_expand(std::uint8_t rk_bytes[240], const std::uint8_t key[32]) {
   expand_pair<0x10>(rk, 5);
   expand_pair<0x20>(rk, 6);
   expand_pair<0x40>(rk, 7);
-  for (int r = 0; r < 15; ++r) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(rk_bytes + 16 * r), rk[r]);
-    rk[r] = _mm_setzero_si128();
-  }
+  for (int r = 0; r < 15; ++r) _mm_storeu_si128(reinterpret_cast<__m128i*>(rk_bytes + 16 * r), rk[r]);
+  secure_wipe(rk, sizeof rk);
 }
 
 void ni_encrypt(const std::uint8_t rk_bytes[240], const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
