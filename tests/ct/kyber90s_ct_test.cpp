@@ -85,6 +85,7 @@ void check_kem() {
 int main() {
   check_aes(k90::AesImpl::software);
   if (k90::aesni_available()) check_aes(k90::AesImpl::aesni);
+  if (k90::vaes_available()) check_aes(k90::AesImpl::vaes);
   for (std::string_view backend : pqlab::kernels::available()) {
     if (pqlab::kernels::select(backend) != pqlab::Status::ok) fail("cannot select " + std::string(backend));
     check_kem<k90::Kyber512_90s>();

@@ -8,11 +8,20 @@
 
 #if PQLAB_KYBER90S_AESNI
 #include <cpuid.h>
+
+#include "kernels/x86/cpu_features.hpp"
 #endif
 
 namespace pqlab::lab::kyber90s {
 
-std::string_view aes_impl_name(AesImpl impl) { return impl == AesImpl::aesni ? "aes-ni" : "software (bitsliced)"; }
+std::string_view aes_impl_name(AesImpl impl) {
+  switch (impl) {
+    case AesImpl::aesni: return "aes-ni";
+    case AesImpl::vaes: return "vaes (256-bit)";
+    case AesImpl::software: break;
+  }
+  return "software (bitsliced)";
+}
 
 bool aesni_available() {
 #if PQLAB_KYBER90S_AESNI
@@ -27,13 +36,37 @@ bool aesni_available() {
 #endif
 }
 
+bool vaes_available() {
+#if PQLAB_KYBER90S_AESNI
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!aesni_available() || !kernels::x86::detect_cpu_features().avx2) return false;
+    if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) == 0) return false;
+    return ((ecx >> 9) & 1u) != 0;  // VAES (Intel SDM vol. 2A, CPUID leaf 7)
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+bool aes_impl_available(AesImpl impl) {
+  switch (impl) {
+    case AesImpl::aesni: return aesni_available();
+    case AesImpl::vaes: return vaes_available();
+    case AesImpl::software: break;
+  }
+  return true;
+}
+
 AesImpl default_aes_impl() {
-  return aesni_available() && kernels::active_name() != "portable" ? AesImpl::aesni : AesImpl::software;
+  if (kernels::active_name() == "portable") return AesImpl::software;
+  return aesni_available() ? AesImpl::aesni : AesImpl::software;  // not vaes: see aes.hpp
 }
 
 Aes256::Aes256(std::span<const std::uint8_t, key_bytes> key, AesImpl impl) : impl_(impl) {
 #if PQLAB_KYBER90S_AESNI
-  if (impl_ == AesImpl::aesni) {
+  if (impl_ != AesImpl::software && aes_impl_available(impl_)) {
     aes_detail::ni_expand(reinterpret_cast<std::uint8_t*>(rk_.data()), key.data());
     return;
   }
@@ -47,7 +80,7 @@ Aes256::~Aes256() { secure_wipe(rk_.data(), sizeof rk_); }
 
 void Aes256::encrypt_blocks(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) const {
 #if PQLAB_KYBER90S_AESNI
-  if (impl_ == AesImpl::aesni) {
+  if (impl_ != AesImpl::software) {
     aes_detail::ni_encrypt(reinterpret_cast<const std::uint8_t*>(rk_.data()), in, out, blocks);
     return;
   }
@@ -66,6 +99,10 @@ void Aes256::encrypt_blocks(const std::uint8_t* in, std::uint8_t* out, std::size
 
 void Aes256::ctr_keystream(std::array<std::uint8_t, 16>& counter, std::uint8_t* out, std::size_t blocks) const {
 #if PQLAB_KYBER90S_AESNI
+  if (impl_ == AesImpl::vaes) {
+    aes_detail::vaes_ctr(reinterpret_cast<const std::uint8_t*>(rk_.data()), counter, out, blocks);
+    return;
+  }
   if (impl_ == AesImpl::aesni) {
     aes_detail::ni_ctr(reinterpret_cast<const std::uint8_t*>(rk_.data()), counter, out, blocks);
     return;
