@@ -172,7 +172,9 @@ void add_lab_commands(CLI::App& app) {
       ->add_option("-a,--algorithm", bench_args->algorithms,
                    "Algorithms to measure (repeatable, or comma-separated): registry names such as ML-KEM-768 "
                    "(see `pqlab list`), the classical baselines RSA-2048, ECDSA-P256, Ed25519, X25519, "
-                   "ECDH-P256, or the groups all, pq, classical. Default: all")
+                   "ECDH-P256, or the groups all, pq, classical; also the lab-only Kyber512-90s, Kyber768-90s, "
+                   "Kyber1024-90s (withdrawn round-3 variant, for comparison with published results; group "
+                   "kyber90s, not part of all). Default: all")
       ->delimiter(',');
   bench->add_option("--kernels", bench_args->kernels,
                     "Kernel backends, comma-separated: portable, avx2, avx512, or all (default: all that this "

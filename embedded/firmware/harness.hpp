@@ -70,5 +70,7 @@ SeededDrbg& drbg();
 void run_mlkem(const Options& options, Tally& tally);
 void run_mldsa(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);
+// The lab's Kyber-90s (withdrawn round-3 variant; comparison only).
+void run_kyber90s(const Options& options, Tally& tally);
 
 }  // namespace firmware

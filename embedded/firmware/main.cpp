@@ -142,6 +142,7 @@ int run() {
   calibrate();
   Tally tally;
   run_mlkem(options, tally);
+  run_kyber90s(options, tally);
   run_mldsa(options, tally);
   run_slhdsa(options, tally);
   Line()

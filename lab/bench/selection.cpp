@@ -54,14 +54,20 @@ const std::string* find_classical(const std::string& name) {
   return nullptr;
 }
 
+const std::string* find_lab_only(const std::string& name) {
+  for (const std::string& c : lab_only_subject_names())
+    if (lower(c) == lower(name)) return &c;
+  return nullptr;
+}
+
 struct Selection {
-  std::vector<std::string> pq, classical;  // canonical names, in order
+  std::vector<std::string> pq, classical, lab_only;  // canonical names, in order
 };
 
 Selection resolve_algorithms(const BenchPlan& plan) {
   std::vector<std::string> requested = split_commas(plan.algorithms);
   if (requested.empty()) requested = {"all"};
-  std::vector<std::string> pq, classical;
+  std::vector<std::string> pq, classical, lab_only;
   for (const std::string& r : requested) {
     const std::string l = lower(r);
     if (l == "all" || l == "pq") {
@@ -70,15 +76,23 @@ Selection resolve_algorithms(const BenchPlan& plan) {
     if (l == "all" || l == "classical") {
       for (const auto& n : classical_subject_names()) classical.push_back(n);
     }
+    if (l == "kyber90s") {
+      for (const auto& n : lab_only_subject_names()) lab_only.push_back(n);
+      continue;
+    }
     if (l == "all" || l == "pq" || l == "classical") continue;
     if (const Algorithm* a = find_algorithm(r)) {
       pq.emplace_back(a->name);
     } else if (const std::string* c = find_classical(r)) {
       classical.push_back(*c);
+    } else if (const std::string* k = find_lab_only(r)) {
+      lab_only.push_back(*k);
     } else {
       std::vector<std::string> known = pq_names();
       for (const auto& c2 : classical_subject_names()) known.push_back(c2);
-      throw SelectionError("unknown algorithm '" + r + "' (known: " + join(known) + "; or all, pq, classical)");
+      for (const auto& k2 : lab_only_subject_names()) known.push_back(k2);
+      throw SelectionError("unknown algorithm '" + r + "' (known: " + join(known) +
+                           "; or all, pq, classical, kyber90s)");
     }
   }
   // Keep registry order and drop repeats.
@@ -87,6 +101,8 @@ Selection resolve_algorithms(const BenchPlan& plan) {
     if (std::find(pq.begin(), pq.end(), n) != pq.end()) s.pq.push_back(n);
   for (const auto& n : classical_subject_names())
     if (std::find(classical.begin(), classical.end(), n) != classical.end()) s.classical.push_back(n);
+  for (const auto& n : lab_only_subject_names())
+    if (std::find(lab_only.begin(), lab_only.end(), n) != lab_only.end()) s.lab_only.push_back(n);
   return s;
 }
 
@@ -135,6 +151,10 @@ std::vector<Subject> selected_subjects(const BenchPlan& plan) {
       if (plan.two_core && twocore::has_two_core_mode(s.name)) twocore::add_two_core_operations(s);
       out.push_back(std::move(s));
     }
+  // The withdrawn variants (Kyber-90s) after the standards, before the
+  // classical baselines.
+  for (Subject& s : lab_only_subjects())
+    if (std::find(sel.lab_only.begin(), sel.lab_only.end(), s.name) != sel.lab_only.end()) out.push_back(std::move(s));
   if (!sel.classical.empty())
     for (Subject& s : classical_subjects(plan.message_bytes))
       if (std::find(sel.classical.begin(), sel.classical.end(), s.name) != sel.classical.end())

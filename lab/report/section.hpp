@@ -65,6 +65,8 @@ std::unique_ptr<Section> make_two_core_section();
 std::unique_ptr<Section> make_sizes_section();
 std::unique_ptr<Section> make_memory_section();
 std::unique_ptr<Section> make_hash_floor_section();
+// Kyber-90s (withdrawn round-3 variant) against ML-KEM: the symmetric primitives' share.
+std::unique_ptr<Section> make_kyber90s_section();
 std::unique_ptr<Section> make_published_section();
 std::unique_ptr<Section> make_embedded_section();
 std::unique_ptr<Section> make_tls_handshake_section();

@@ -49,6 +49,11 @@ std::size_t wire_bytes(const Subject& s);
 std::vector<Subject> post_quantum_subjects(std::size_t message_bytes);
 // The classical baselines through OpenSSL's EVP interface.
 std::vector<Subject> classical_subjects(std::size_t message_bytes);
+// The lab-only subjects: Kyber512/768/1024-90s, the withdrawn round-3
+// variant, for comparison with published results only (not in the
+// registry, not in "all"; `pqlab bench kyber90s` or by name).
+std::vector<Subject> lab_only_subjects();
+const std::vector<std::string>& lab_only_subject_names();
 // The OpenSSL version string the baselines run on.
 std::string openssl_version();
 

@@ -1,0 +1,97 @@
+// Kyber-90s on the target (lab/subjects/kyber90s/: the withdrawn round-3
+// variant, kept for comparison with published results only; the software
+// AES, as the Cortex-M4 has no AES instructions): round-3 known answers,
+// then one measured run of keygen, encaps and decaps beside ML-KEM's, and
+// of the symmetric calls each made, replayed alone.
+// Built apart from the other firmware sources because it reaches past the
+// public API (the lab library sits on the core's internals).
+#include "harness.hpp"
+#include "kyber90s_kat.hpp"
+#include "subjects/kyber90s/kyber90s.hpp"
+
+namespace firmware {
+namespace {
+
+namespace k90 = pqlab::lab::kyber90s;
+
+template <class S>
+void check_known_answers(Tally& tally, const kyber90s_kat::Case (&cases)[2]) {
+  for (const kyber90s_kat::Case& c : cases) {
+    Arena arena;
+    auto pk = arena.take<S::ek_bytes>();
+    auto sk = arena.take<S::dk_bytes>();
+    auto ct = arena.take<S::ct_bytes>();
+    auto ss = arena.take<32>();
+    k90::keygen_derand<S>(pk, sk, std::span<const std::uint8_t, 32>(c.d, 32),
+                          std::span<const std::uint8_t, 32>(c.z, 32));
+    record_kat(tally, S::name, "keygen", c.count, digest_equals(pk, c.pk_digest) && digest_equals(sk, c.sk_digest));
+    k90::encaps_derand<S>(ct, ss, pk, std::span<const std::uint8_t, 32>(c.coins, 32));
+    record_kat(tally, S::name, "encaps", c.count, digest_equals(ct, c.ct_digest) && bytes_equal(ss, c.ss));
+    k90::decaps<S>(ss, ct, sk);
+    record_kat(tally, S::name, "decaps", c.count, bytes_equal(ss, c.ss));
+  }
+}
+
+template <class S>
+void measure_operations(Tally& tally) {
+  Arena arena;
+  auto pk = arena.take<S::ek_bytes>();
+  auto sk = arena.take<S::dk_bytes>();
+  auto ct = arena.take<S::ct_bytes>();
+  auto sender_key = arena.take<32>();
+  auto receiver_key = arena.take<32>();
+  auto seeds = arena.take<96>();
+  // Like ML-KEM's runs (mlkem_runs.cpp), each call draws its randomness
+  // from the harness's DRBG inside the measured call.
+  bool drawn = true;
+  auto keygen = [&] {
+    drawn = drbg().generate(seeds.template first<64>()) == pqlab::Status::ok && drawn;
+    k90::keygen_derand<S>(pk, sk, seeds.template subspan<0, 32>(), seeds.template subspan<32, 32>());
+  };
+  record_op(S::name, "keygen", measure(keygen), S::ek_bytes + S::dk_bytes);
+  auto encaps = [&] {
+    drawn = drbg().generate(seeds.template subspan<64, 32>()) == pqlab::Status::ok && drawn;
+    k90::encaps_derand<S>(ct, sender_key, pk, seeds.template subspan<64, 32>());
+  };
+  record_op(S::name, "encaps", measure(encaps), S::ek_bytes + S::ct_bytes + 32);
+  auto decaps = [&] { k90::decaps<S>(receiver_key, ct, sk); };
+  record_op(S::name, "decaps", measure(decaps), S::dk_bytes + S::ct_bytes + 32);
+  record_kat(tally, S::name, "roundTrip", 0, drawn && bytes_equal(sender_key, receiver_key.data()));
+
+  // The symmetric-cost breakdown: each operation's AES-256-CTR and SHA-2
+  // calls, logged from one more run and replayed alone ("<op>-symmetric").
+  static k90::SymmetricLog log;
+  auto replay = [&] { k90::replay_symmetric(log, k90::AesImpl::software); };
+  k90::set_symmetric_log(&log);
+  log.count = 0;
+  keygen();
+  k90::set_symmetric_log(nullptr);
+  record_op(S::name, "keygen-symmetric", measure(replay), 0);
+  k90::set_symmetric_log(&log);
+  log.count = 0;
+  encaps();
+  k90::set_symmetric_log(nullptr);
+  record_op(S::name, "encaps-symmetric", measure(replay), 0);
+  k90::set_symmetric_log(&log);
+  log.count = 0;
+  decaps();
+  k90::set_symmetric_log(nullptr);
+  record_op(S::name, "decaps-symmetric", measure(replay), 0);
+}
+
+template <class S>
+void run_set(const Options& options, Tally& tally, const kyber90s_kat::Case (&cases)[2]) {
+  if (!options.selected(S::name)) return;
+  if (options.kat) check_known_answers<S>(tally, cases);
+  if (options.bench) measure_operations<S>(tally);
+}
+
+}  // namespace
+
+void run_kyber90s(const Options& options, Tally& tally) {
+  run_set<k90::Kyber512_90s>(options, tally, kyber90s_kat::Kyber512_90s);
+  run_set<k90::Kyber768_90s>(options, tally, kyber90s_kat::Kyber768_90s);
+  run_set<k90::Kyber1024_90s>(options, tally, kyber90s_kat::Kyber1024_90s);
+}
+
+}  // namespace firmware
