@@ -14,6 +14,7 @@ namespace firmware {
 struct Options {
   bool kat = true;
   bool bench = true;
+  bool cctv = false;      // also sign the CCTV message sets (ML-DSA's mean signing cost)
   bool expanded = false;  // also measure ML-DSA signing with the expanded key (needs ~116 KB of stack)
   // Run only the sets whose name starts with one of these comma-separated
   // prefixes (empty: every set).
