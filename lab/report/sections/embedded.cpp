@@ -128,15 +128,16 @@ const nlohmann::json* find_row(const nlohmann::json& rows, const std::string& se
   return best;
 }
 
-// Whether every 128 KB image ran (set, op) and it fitted there.
-bool fits_128k(const nlohmann::json& rows, const std::string& set, const std::string& op) {
-  bool seen = false, fits = true;
+// Whether (set, op) fitted on every 128 KB image that ran it; `seen` says
+// whether any did.
+bool fits_128k(const nlohmann::json& rows, const std::string& set, const std::string& op, bool& seen) {
+  bool fits = true;
   for (const nlohmann::json& r : rows)
     if (r.at("set") == set && r.at("operation") == op && r.at("ram_budget_bytes") == 128 * 1024) {
       seen = true;
       fits = fits && r.at("fits").get<bool>();
     }
-  return seen && fits;
+  return fits;
 }
 
 std::string ms_text(double ms) { return ms >= 1000 ? fixed(ms / 1000, 2) + " s" : fixed(ms, 1) + " ms"; }
@@ -149,7 +150,7 @@ nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& publish
                                 "SLH-DSA-SHAKE-128f"}) {
     double ours_worst = 0, pqm4_worst = 0;
     std::string ours_worst_op, pqm4_worst_op;
-    bool complete = true, fits = true;
+    bool complete = true, fits = true, seen_128k = false;
     for (const std::string& op : verdict_ops(set)) {
       const nlohmann::json* r = find_row(rows, set, op);
       std::string used = op;
@@ -164,7 +165,7 @@ nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& publish
       const double ratio = ours_ms / pqm4_ms;
       // The 128 KB images do not run the CCTV means; their single signature
       // runs the same code.
-      fits = fits && fits_128k(rows, set, used.rfind("sign-mean-cctv-", 0) == 0 ? "sign" : used);
+      fits = fits && fits_128k(rows, set, used.rfind("sign-mean-cctv-", 0) == 0 ? "sign" : used, seen_128k);
       table.push_back({{"set", set},
                        {"operation", used},
                        {"ms_at_168mhz_model", ours_ms},
@@ -181,8 +182,9 @@ nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& publish
                     {"slowest_operation", ours_worst_op},
                     {"pqm4_slowest_ms", pqm4_worst},
                     {"pqm4_slowest_operation", pqm4_worst_op},
-                    {"fits_128k", fits},
-                    {"practical_pqlab", ours_worst <= kPracticalMs && fits},
+                    {"fits_128k", fits && seen_128k},
+                    {"run_at_128k", seen_128k},
+                    {"practical_pqlab", ours_worst <= kPracticalMs && fits && seen_128k},
                     {"practical_pqm4", pqm4_worst <= kPracticalMs}});
   }
   return {{"threshold_ms", kPracticalMs}, {"target_ratio", kTargetRatio}, {"operations", table}, {"sets", sets}};
@@ -200,7 +202,9 @@ std::string verdict_markdown(const nlohmann::json& v) {
     md += "- **" + set + "**: slowest operation " + s.at("slowest_operation").get<std::string>() + " at " +
           ms_text(ours) + " with pqlab (estimated), " + s.at("pqm4_slowest_operation").get<std::string>() + " at " +
           ms_text(theirs) + " with pqm4's fastest code (published); " +
-          (s.at("fits_128k").get<bool>() ? "every operation fits 128 KB. " : "not every operation fits 128 KB. ");
+          (!s.at("run_at_128k").get<bool>() ? "not run under the 128 KB cap. "
+           : s.at("fits_128k").get<bool>()  ? "every operation fits 128 KB. "
+                                            : "not every operation fits 128 KB. ");
     if (s.at("practical_pqlab").get<bool>())
       md += "Practical on the Cortex-M4 by this criterion, even with pqlab's portable C.\n";
     else if (s.at("practical_pqm4").get<bool>())
