@@ -29,8 +29,22 @@ constexpr double kClockHz = 168e6;  // the STM32F407's top clock, as the study a
 // An interactive budget for the verdict: an operation counts as practical
 // when it takes at most this long at 168 MHz.
 constexpr double kPracticalMs = 1000;
-// The target: within this factor of pqm4's fastest published figure.
+// The targets: ML-KEM and ML-DSA within this factor of pqm4's
+// fastest published figure; SLH-DSA no slower than pqm4's (clean) code.
 constexpr double kTargetRatio = 1.25;
+constexpr double kSlhdsaTargetRatio = 1.0;
+// The cycle model's validated bias (embedded/README.md): it came out up to
+// 10% below pqm4's silicon cycles, so a ratio is only surely within a
+// target when it is even after dividing by this factor.
+constexpr double kModelLowBy = 0.90;
+
+double target_for(const std::string& set) { return set.rfind("SLH-DSA", 0) == 0 ? kSlhdsaTargetRatio : kTargetRatio; }
+
+std::string target_verdict(double ratio, double target) {
+  if (ratio / kModelLowBy <= target) return "met";
+  if (ratio <= target) return "within the model's error";
+  return "missed";
+}
 
 // pqm4's published Cortex-M4 figures for the FIPS schemes
 // (lab/data/pqm4_m4_fips.json, cut from pqm4's benchmarks.md).
@@ -172,7 +186,8 @@ nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& publish
                        {"pqm4_fastest", fastest.implementation},
                        {"pqm4_ms_at_168mhz", pqm4_ms},
                        {"ratio_to_pqm4", ratio},
-                       {"within_target", ratio <= kTargetRatio}});
+                       {"target_ratio", target_for(set)},
+                       {"target", target_verdict(ratio, target_for(set))}});
       if (ours_ms > ours_worst) ours_worst = ours_ms, ours_worst_op = used;
       if (pqm4_ms > pqm4_worst) pqm4_worst = pqm4_ms, pqm4_worst_op = published_op(op);
     }
@@ -187,7 +202,7 @@ nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& publish
                     {"practical_pqlab", ours_worst <= kPracticalMs && fits && seen_128k},
                     {"practical_pqm4", pqm4_worst <= kPracticalMs}});
   }
-  return {{"threshold_ms", kPracticalMs}, {"target_ratio", kTargetRatio}, {"operations", table}, {"sets", sets}};
+  return {{"threshold_ms", kPracticalMs}, {"operations", table}, {"sets", sets}};
 }
 
 // The verdict as sentences: one per set, from verdict()'s figures.
@@ -206,9 +221,9 @@ std::string verdict_markdown(const nlohmann::json& v) {
            : s.at("fits_128k").get<bool>()  ? "every operation fits 128 KB. "
                                             : "not every operation fits 128 KB. ");
     if (s.at("practical_pqlab").get<bool>())
-      md += "Practical on the Cortex-M4 by this criterion, even with pqlab's portable C.\n";
+      md += "Practical on the Cortex-M4 by this criterion, already with pqlab's C++ code.\n";
     else if (s.at("practical_pqm4").get<bool>())
-      md += "Practical on the Cortex-M4 (pqm4's assembly), not yet with pqlab's portable C: the gap is the "
+      md += "Practical on the Cortex-M4 (pqm4's assembly), not yet with pqlab's C++ code: the gap is the "
             "code, not the core.\n";
     else
       md += "Over the budget with either code: slow on a Cortex-M4 at 168 MHz, not impossible (it fits and "
@@ -293,17 +308,20 @@ class EmbeddedSection final : public Section {
           fixed(kPracticalMs, 0) +
           " ms at 168 MHz and fits 128 KB of RAM. pqlab's figures are the estimated cycles above (largest-RAM "
           "image, ML-DSA signing as the CCTV mean); pqm4's are its fastest published implementation. The issue's "
-          "target is pqlab within " +
-          fixed(kTargetRatio, 2) + "× of pqm4's fastest.\n\n";
+          "targets: ML-KEM and ML-DSA within " +
+          fixed(kTargetRatio, 2) +
+          "× of pqm4's fastest, SLH-DSA no slower than pqm4's code. Since the estimate ran up to 10% below "
+          "pqm4's silicon cycles in validation, a target counts as met only when the ratio divided by 0.90 "
+          "still meets it; otherwise a ratio under the target is \"within the model's error\".\n\n";
     std::vector<std::vector<std::string>> cmp;
     for (const nlohmann::json& o : v.at("operations"))
       cmp.push_back({o.at("set").get<std::string>(), o.at("operation").get<std::string>(),
                      fixed(o.at("ms_at_168mhz_model"), 2),
                      fixed(o.at("pqm4_ms_at_168mhz"), 2) + " (" + o.at("pqm4_fastest").get<std::string>() + ")",
-                     fixed(o.at("ratio_to_pqm4"), 2) + "×",
-                     o.at("within_target").get<bool>() ? "met" : "missed"});
+                     fixed(o.at("ratio_to_pqm4"), 2) + "×", fixed(o.at("target_ratio"), 2) + "×",
+                     o.at("target").get<std::string>()});
     md += md_table({"set", "operation", "pqlab ms (estimated)", "pqm4 fastest ms (published)", "pqlab / pqm4",
-                    "target ≤ " + fixed(kTargetRatio, 2) + "×"},
+                    "target", "target met"},
                    cmp) +
           "\n" + verdict_markdown(v);
     return md;
