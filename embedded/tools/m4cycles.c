@@ -95,11 +95,29 @@ void qemu_plugin_outs(const char* string);
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = 1;
 
 /* ---- the model ---- */
-enum Class { ALU, MUL, MULL, DIV, LD, LD_PIPE, ST, LDRD, LDM, LDM_REGS, BR_TAKEN, BR_NOT_TAKEN, REFILL, FP, AGU,
-             OTHER, NCLASS };
-static const char* const kNames[NCLASS] = {"alu", "mul", "mull", "div", "ld", "ld_pipelined", "st", "ldrd_strd",
-                                           "ldm_stm", "ldm_stm_regs", "br_taken", "br_not_taken", "refill",
-                                           "fp", "agu_stall", "other"};
+enum Class {
+  ALU,
+  MUL,
+  MULL,
+  DIV,
+  LD,
+  LD_PIPE,
+  ST,
+  LDRD,
+  LDM,
+  LDM_REGS,
+  BR_TAKEN,
+  BR_NOT_TAKEN,
+  REFILL,
+  FP,
+  AGU,
+  OTHER,
+  NCLASS
+};
+static const char* const kNames[NCLASS] = {"alu",     "mul",          "mull",      "div",
+                                           "ld",      "ld_pipelined", "st",        "ldrd_strd",
+                                           "ldm_stm", "ldm_stm_regs", "br_taken",  "br_not_taken",
+                                           "refill",  "fp",           "agu_stall", "other"};
 enum { DIV_CYCLES = 12 };
 enum End { END_NONE, END_ALWAYS, END_COND };
 
@@ -145,16 +163,22 @@ static struct Insn decode16(uint32_t hw) {
   } else if ((hw & 0xF000u) == 0x5000u) { /* load/store register offset */
     const int op = (int)((hw >> 9) & 7u);
     d.addr_regs = (1 << ((hw >> 3) & 7u)) | (1 << ((hw >> 6) & 7u));
-    if (op <= 2) d.cls = ST, d.cycles = 2, d.is_store_reg = 1;
-    else d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)(hw & 7u);
+    if (op <= 2)
+      d.cls = ST, d.cycles = 2, d.is_store_reg = 1;
+    else
+      d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)(hw & 7u);
   } else if ((hw & 0xE000u) == 0x6000u || (hw & 0xF000u) == 0x8000u) { /* LDR/STR(B,H) immediate */
     d.addr_regs = 1 << ((hw >> 3) & 7u);
-    if (bit(hw, 11)) d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)(hw & 7u);
-    else d.cls = ST, d.cycles = 1;
+    if (bit(hw, 11))
+      d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)(hw & 7u);
+    else
+      d.cls = ST, d.cycles = 1;
   } else if ((hw & 0xF000u) == 0x9000u) { /* LDR/STR SP-relative */
     d.addr_regs = 1 << 13;
-    if (bit(hw, 11)) d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)((hw >> 8) & 7u);
-    else d.cls = ST, d.cycles = 1;
+    if (bit(hw, 11))
+      d.cls = LD, d.cycles = 2, d.is_single_load = 1, d.rt = (int)((hw >> 8) & 7u);
+    else
+      d.cls = ST, d.cycles = 1;
   } else if ((hw & 0xF000u) == 0xC000u) { /* LDM/STM */
     const int n = __builtin_popcount(hw & 0xFFu);
     d.cls = LDM, d.cycles = 1 + n, d.rt = n, d.addr_regs = 1 << ((hw >> 8) & 7u);
@@ -183,7 +207,7 @@ static struct Insn decode16(uint32_t hw) {
   } else if (hw < 0x4400u) { /* data processing */
     const int op = (int)((hw >> 6) & 0xFu);
     if (op != 8 && op != 10 && op != 11) d.writes = 1 << (hw & 7u); /* not TST/CMP/CMN */
-  } else if ((hw & 0xF000u) == 0xA000u) { /* ADR, ADD Rd, SP */
+  } else if ((hw & 0xF000u) == 0xA000u) {                           /* ADR, ADD Rd, SP */
     d.writes = 1 << ((hw >> 8) & 7u);
   } else if ((hw & 0xFF00u) == 0xB000u) { /* ADD/SUB SP */
     d.writes = 1 << 13;
@@ -196,13 +220,15 @@ static struct Insn decode16(uint32_t hw) {
 static struct Insn decode32(uint32_t h1, uint32_t h2) {
   struct Insn d = {ALU, 1, END_NONE, 0, 0, 0, -1, 0, 0};
   const int rn = (int)(h1 & 0xFu);
-  if ((h1 & 0xEC00u) == 0xEC00u) { /* coprocessor: the FPU */
+  if ((h1 & 0xEC00u) == 0xEC00u) {   /* coprocessor: the FPU */
     if ((h1 & 0xFFE0u) == 0xEC40u) { /* VMOV two core registers */
       d.cls = FP;
     } else if ((h1 & 0x0E00u) == 0x0C00u) { /* VLDR/VSTR/VLDM/VSTM */
       d.addr_regs = 1 << rn;
-      if (bit(h1, 8) && !bit(h1, 5)) d.cls = FP, d.cycles = 2;
-      else d.cls = LDM, d.rt = (int)(h2 & 0xFFu), d.cycles = 1 + d.rt;
+      if (bit(h1, 8) && !bit(h1, 5))
+        d.cls = FP, d.cycles = 2;
+      else
+        d.cls = LDM, d.rt = (int)(h2 & 0xFFu), d.cycles = 1 + d.rt;
     } else {
       d.cls = FP;
     }
@@ -215,8 +241,10 @@ static struct Insn decode32(uint32_t h1, uint32_t h2) {
       d.cls = OTHER, d.cycles = 2, d.branch = END_ALWAYS, d.indirect = 1; /* TBB/TBH */
     } else if ((h1 & 0xFFE0u) == 0xE840u) {
       d.addr_regs = 1 << rn; /* LDREX/STREX */
-      if (bit(h1, 4)) d.cls = LD, d.cycles = 2;
-      else d.cls = ST, d.cycles = 2;
+      if (bit(h1, 4))
+        d.cls = LD, d.cycles = 2;
+      else
+        d.cls = ST, d.cycles = 2;
     } else {
       d.cls = LDRD, d.cycles = 3, d.addr_regs = 1 << rn;
     }
@@ -345,8 +373,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   (void)info;
   for (int i = 0; i < argc; ++i) {
     /* The marker functions are Thumb code: clear the interworking bit. */
-    if (strncmp(argv[i], "begin=", 6) == 0) mark_begin = strtoull(argv[i] + 6, NULL, 16) & ~1ull;
-    else if (strncmp(argv[i], "end=", 4) == 0) mark_end = strtoull(argv[i] + 4, NULL, 16) & ~1ull;
+    if (strncmp(argv[i], "begin=", 6) == 0)
+      mark_begin = strtoull(argv[i] + 6, NULL, 16) & ~1ull;
+    else if (strncmp(argv[i], "end=", 4) == 0)
+      mark_end = strtoull(argv[i] + 4, NULL, 16) & ~1ull;
     else {
       fprintf(stderr, "m4cycles: unknown argument %s (want begin=HEX,end=HEX)\n", argv[i]);
       return -1;

@@ -62,7 +62,7 @@ TEST(KernelArmv7em, KeccakMultiStateEntriesMatchPortable) {
   std::mt19937_64 rng(260);
   std::array<std::uint64_t, 8 * kLanes> start{};
   for (auto& w : start) w = rng();
-  std::array<std::uint64_t, 8 * kLanes> want = start, got = start;
+  std::array<std::uint64_t, 8 *kLanes> want = start, got = start;
   portable.keccak.keccak_f1600_x8(want.data());
   m4.keccak.keccak_f1600_x8(got.data());
   EXPECT_EQ(got, want);

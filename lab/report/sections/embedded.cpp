@@ -88,8 +88,7 @@ Published pqm4_pick(const nlohmann::json& published, const std::string& set, con
 
 std::string published_cell(const Published& p) {
   if (p.implementation.empty()) return "—";
-  return with_commas(p.cycles) + " cycles, " + with_commas(p.stack) +
-         " B (" + p.implementation + ")";
+  return with_commas(p.cycles) + " cycles, " + with_commas(p.stack) + " B (" + p.implementation + ")";
 }
 
 // One row per image × operation, flattened for report.json.
@@ -160,8 +159,8 @@ std::string ms_text(double ms) { return ms >= 1000 ? fixed(ms / 1000, 2) + " s" 
 // and SPHINCS+ are impractical on a Cortex-M4"), computed from the rows.
 nlohmann::json verdict(const nlohmann::json& rows, const nlohmann::json& published) {
   nlohmann::json table = nlohmann::json::array(), sets = nlohmann::json::array();
-  for (const std::string set : {"ML-KEM-768", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA-SHA2-128f",
-                                "SLH-DSA-SHAKE-128f"}) {
+  for (const std::string set :
+       {"ML-KEM-768", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87", "SLH-DSA-SHA2-128f", "SLH-DSA-SHAKE-128f"}) {
     double ours_worst = 0, pqm4_worst = 0;
     std::string ours_worst_op, pqm4_worst_op;
     bool complete = true, fits = true, seen_128k = false;
@@ -223,11 +222,13 @@ std::string verdict_markdown(const nlohmann::json& v) {
     if (s.at("practical_pqlab").get<bool>())
       md += "Practical on the Cortex-M4 by this criterion, already with pqlab's C++ code.\n";
     else if (s.at("practical_pqm4").get<bool>())
-      md += "Practical on the Cortex-M4 (pqm4's assembly), not yet with pqlab's C++ code: the gap is the "
-            "code, not the core.\n";
+      md +=
+          "Practical on the Cortex-M4 (pqm4's assembly), not yet with pqlab's C++ code: the gap is the "
+          "code, not the core.\n";
     else
-      md += "Over the budget with either code: slow on a Cortex-M4 at 168 MHz, not impossible (it fits and "
-            "runs).\n";
+      md +=
+          "Over the budget with either code: slow on a Cortex-M4 at 168 MHz, not impossible (it fits and "
+          "runs).\n";
   }
   return md;
 }
@@ -273,8 +274,8 @@ class EmbeddedSection final : public Section {
     md += "Toolchain: " + method.value("compiler", std::string("?")) + ", `" + method.value("flags", std::string()) +
           "`; " + method.value("qemu", std::string()) + ".\n\n";
     const nlohmann::json published = pqm4();
-    md += "The pqm4 columns are *published, not measured here*: " + published.value("source", std::string()) +
-          " — " + published.value("caveat", std::string()) +
+    md += "The pqm4 columns are *published, not measured here*: " + published.value("source", std::string()) + " — " +
+          published.value("caveat", std::string()) +
           ". \"Fastest\" is pqm4's implementation with the fewest cycles for that operation, \"least stack\" the "
           "one with the smallest stack.\n\n";
     for (const nlohmann::json& image : results_.at("images")) {
@@ -286,33 +287,34 @@ class EmbeddedSection final : public Section {
         if (r.at("board") != image.at("board") || r.at("ram_budget_bytes") != budget) continue;
         const std::string set = r.at("set"), op = r.at("operation");
         const bool model = !r.at("est_cycles_model").is_null();
-        table.push_back({set, op + (r.at("messages").is_null() ? "" : " (" + std::to_string(r.at("messages").get<int>()) + " messages)"),
-                         with_commas(r.at("peak_stack_bytes")), with_commas(r.at("static_ram_bytes")),
-                         with_commas(r.at("instructions")),
-                         model ? with_commas(r.at("est_cycles_model")) : "—",
-                         model ? fixed(r.at("ms_at_168mhz_model"), 2) : "—",
-                         r.at("fits").get<bool>() ? "fits" : "does not fit",
-                         published_cell(pqm4_pick(published, set, op, false)),
-                         published_cell(pqm4_pick(published, set, op, true))});
+        table.push_back(
+            {set,
+             op + (r.at("messages").is_null() ? "" : " (" + std::to_string(r.at("messages").get<int>()) + " messages)"),
+             with_commas(r.at("peak_stack_bytes")), with_commas(r.at("static_ram_bytes")),
+             with_commas(r.at("instructions")), model ? with_commas(r.at("est_cycles_model")) : "—",
+             model ? fixed(r.at("ms_at_168mhz_model"), 2) : "—", r.at("fits").get<bool>() ? "fits" : "does not fit",
+             published_cell(pqm4_pick(published, set, op, false)),
+             published_cell(pqm4_pick(published, set, op, true))});
       }
       md += md_table({"set", "operation", "peak stack (B)", "static RAM (B)", "instructions",
-                      "estimated cycles (model)", "ms at 168 MHz (estimated)", "in budget",
-                      "pqm4 fastest (published)", "pqm4 least stack (published)"},
+                      "estimated cycles (model)", "ms at 168 MHz (estimated)", "in budget", "pqm4 fastest (published)",
+                      "pqm4 least stack (published)"},
                      table) +
             "\n";
     }
     const nlohmann::json v = verdict(rows_, published);
-    md += "### Against pqm4, and the study's claim\n\n"
-          "The comparative study concluded that Dilithium and SPHINCS+ are impractical on a Cortex-M4. Criterion "
-          "used here: a set is practical when every one of its operations takes at most " +
-          fixed(kPracticalMs, 0) +
-          " ms at 168 MHz and fits 128 KB of RAM. pqlab's figures are the estimated cycles above (largest-RAM "
-          "image, ML-DSA signing as the CCTV mean); pqm4's are its fastest published implementation. The issue's "
-          "targets: ML-KEM and ML-DSA within " +
-          fixed(kTargetRatio, 2) +
-          "× of pqm4's fastest, SLH-DSA no slower than pqm4's code. Since the estimate ran up to 10% below "
-          "pqm4's silicon cycles in validation, a target counts as met only when the ratio divided by 0.90 "
-          "still meets it; otherwise a ratio under the target is \"within the model's error\".\n\n";
+    md +=
+        "### Against pqm4, and the study's claim\n\n"
+        "The comparative study concluded that Dilithium and SPHINCS+ are impractical on a Cortex-M4. Criterion "
+        "used here: a set is practical when every one of its operations takes at most " +
+        fixed(kPracticalMs, 0) +
+        " ms at 168 MHz and fits 128 KB of RAM. pqlab's figures are the estimated cycles above (largest-RAM "
+        "image, ML-DSA signing as the CCTV mean); pqm4's are its fastest published implementation. The issue's "
+        "targets: ML-KEM and ML-DSA within " +
+        fixed(kTargetRatio, 2) +
+        "× of pqm4's fastest, SLH-DSA no slower than pqm4's code. Since the estimate ran up to 10% below "
+        "pqm4's silicon cycles in validation, a target counts as met only when the ratio divided by 0.90 "
+        "still meets it; otherwise a ratio under the target is \"within the model's error\".\n\n";
     std::vector<std::vector<std::string>> cmp;
     for (const nlohmann::json& o : v.at("operations"))
       cmp.push_back({o.at("set").get<std::string>(), o.at("operation").get<std::string>(),
@@ -320,8 +322,8 @@ class EmbeddedSection final : public Section {
                      fixed(o.at("pqm4_ms_at_168mhz"), 2) + " (" + o.at("pqm4_fastest").get<std::string>() + ")",
                      fixed(o.at("ratio_to_pqm4"), 2) + "×", fixed(o.at("target_ratio"), 2) + "×",
                      o.at("target").get<std::string>()});
-    md += md_table({"set", "operation", "pqlab ms (estimated)", "pqm4 fastest ms (published)", "pqlab / pqm4",
-                    "target", "target met"},
+    md += md_table({"set", "operation", "pqlab ms (estimated)", "pqm4 fastest ms (published)", "pqlab / pqm4", "target",
+                    "target met"},
                    cmp) +
           "\n" + verdict_markdown(v);
     return md;

@@ -175,8 +175,10 @@ class SummarySection final : public Section {
       bool model = false;
       for (const nlohmann::json& e : embedded_rows()) model = model || !e["est_cycles_model"].is_null();
       for (const nlohmann::json& e : embedded_rows()) {
-        std::vector<std::string> row = {e["set"].get<std::string>(), e["operation"].get<std::string>(),
-                                        e["board"].get<std::string>(), with_commas(e["instructions"].get<double>()),
+        std::vector<std::string> row = {e["set"].get<std::string>(),
+                                        e["operation"].get<std::string>(),
+                                        e["board"].get<std::string>(),
+                                        with_commas(e["instructions"].get<double>()),
                                         with_commas(e["est_cycles_cpi1"].get<double>()),
                                         fixed(e["ms_at_168mhz_cpi1"].get<double>(), 2)};
         if (model) {
@@ -187,12 +189,17 @@ class SummarySection final : public Section {
         row.push_back(with_commas(e["peak_stack_bytes"].get<double>()));
         m4.push_back(row);
       }
-      std::vector<std::string> header = {"scheme", "operation", "QEMU board", "instructions",
-                                         "≈ cycles (CPI = 1, assumed)", "ms at 168 MHz (CPI = 1)"};
+      std::vector<std::string> header = {"scheme",
+                                         "operation",
+                                         "QEMU board",
+                                         "instructions",
+                                         "≈ cycles (CPI = 1, assumed)",
+                                         "ms at 168 MHz (CPI = 1)"};
       if (model) {
-        md += "The estimated cycles weight the instructions by the Cortex-M4 TRM's timings per instruction class "
-              "(embedded/tools/m4cycles.c; validated 4-10% below pqm4's published silicon cycles, see the "
-              "Cortex-M4 section).\n\n";
+        md +=
+            "The estimated cycles weight the instructions by the Cortex-M4 TRM's timings per instruction class "
+            "(embedded/tools/m4cycles.c; validated 4-10% below pqm4's published silicon cycles, see the "
+            "Cortex-M4 section).\n\n";
         header.push_back("≈ cycles (TRM timings, estimated)");
         header.push_back("ms at 168 MHz (estimated)");
       }
