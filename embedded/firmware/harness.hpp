@@ -14,6 +14,8 @@ namespace firmware {
 struct Options {
   bool kat = true;
   bool bench = true;
+  bool cctv = false;      // also sign the CCTV message set (ML-DSA's mean signing cost)
+  bool cctv_alt = false;  // and its .alt set, which should give the same mean
   bool expanded = false;  // also measure ML-DSA signing with the expanded key (needs ~116 KB of stack)
   // Run only the sets whose name starts with one of these comma-separated
   // prefixes (empty: every set).

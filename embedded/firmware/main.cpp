@@ -7,7 +7,9 @@
 // Command line words: "kat" (checks only), "bench" (measurements only),
 // "overflow" (recurse until the stack guard faults: expect exit 104),
 // "expanded" (with bench: ML-DSA signing with both key holders; ML-DSA-87's
-// expanded one needs more than the 128 KB images have),
+// expanded one needs more than the 128 KB images have), "cctv" (with bench:
+// ML-DSA signing of every CCTV benchmark message, for the mean), "cctv-alt"
+// (the same and the .alt message sets),
 // "only=<prefix>[,<prefix>...]" (sets whose name starts with one), "seed=<64 hex>".
 #include <array>
 #include <cstdint>
@@ -73,6 +75,10 @@ bool parse_options(Options& options, bool& overflow) {
       overflow = true;
     else if (word == "expanded")
       options.expanded = true;
+    else if (word == "cctv")
+      options.cctv = true;
+    else if (word == "cctv-alt")
+      options.cctv = options.cctv_alt = true;
     else if (word.starts_with("only="))
       options.only = std::string_view(word.data() + 5, word.size() - 5);
     else if (word.starts_with("seed=")) {

@@ -5,6 +5,7 @@
 // ML-DSA.Sign (Alg. 2, hedged, randomness from the harness DRBG, empty
 // context) and ML-DSA.Verify (Alg. 3). Signing time depends on the number of
 // rejection-loop iterations, so the count is for this one message and seed.
+#include "cctv_messages.hpp"
 #include "pqlab/mldsa.hpp"
 #include "signature_runs.hpp"
 
@@ -75,6 +76,33 @@ void compare_signing_keys(const Options& options, Tally& tally) {
   record_kat(tally, P::name, "schedulesAgree", 0, ok);
 }
 
+// The mean signing cost over a C2SP CCTV benchmark message set, as the lab
+// measures it on the host (lab/report/sections/signing.cpp) and as pqm4
+// reports a mean: key from KeyGen_internal (Alg. 6) of the all-zero seed,
+// each message signed with ML-DSA.Sign (Alg. 2) deterministically (rnd = 0,
+// empty context). One "sign-cctv-<set>" line per message (run.py averages
+// them); every signature must verify.
+template <class P, std::size_t N>
+void measure_cctv_mean(const Options& options, Tally& tally, const char* op, const std::string_view (&messages)[N],
+                       bool alt = false) {
+  if (!options.selected(P::name) || !options.bench || !options.cctv || (alt && !options.cctv_alt)) return;
+  Arena arena;
+  auto pk = arena.take<P::pk_bytes>();
+  auto sk = arena.take<P::sk_bytes>();
+  auto sig = arena.take<P::sig_bytes>();
+  constexpr std::array<std::uint8_t, mldsa::seed_bytes> zero_seed{};
+  constexpr std::array<std::uint8_t, mldsa::rnd_bytes> zero_rnd{};
+  bool ok = mldsa::keygen_internal<P>(pk, sk, mldsa::Seed(zero_seed)) == pqlab::Status::ok;
+  for (const std::string_view text : messages) {
+    const std::span<const std::uint8_t> msg(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    pqlab::Status status = pqlab::Status::ok;
+    auto sign = [&] { status = mldsa::sign_with_rnd<P>(sig, sk, msg, {}, zero_rnd); };
+    record_op(P::name, op, measure(sign), P::sk_bytes + P::sig_bytes + msg.size());
+    ok = ok && status == pqlab::Status::ok && mldsa::verify<P>(pk, msg, {}, sig) == pqlab::Status::ok;
+  }
+  record_kat(tally, P::name, op, 0, ok);
+}
+
 static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + 2 * mldsa::MLDSA87::sig_bytes + 32 <=
               Arena::capacity);
 static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + mldsa::MLDSA87::sig_bytes + 24 <= Arena::capacity);
@@ -94,6 +122,12 @@ void run_mldsa(const Options& options, Tally& tally) {
   compare_signing_keys<mldsa::MLDSA44>(options, tally);
   compare_signing_keys<mldsa::MLDSA65>(options, tally);
   compare_signing_keys<mldsa::MLDSA87>(options, tally);
+  measure_cctv_mean<mldsa::MLDSA44>(options, tally, "sign-cctv-main", cctv::mldsa44_main);
+  measure_cctv_mean<mldsa::MLDSA44>(options, tally, "sign-cctv-alt", cctv::mldsa44_alt, true);
+  measure_cctv_mean<mldsa::MLDSA65>(options, tally, "sign-cctv-main", cctv::mldsa65_main);
+  measure_cctv_mean<mldsa::MLDSA65>(options, tally, "sign-cctv-alt", cctv::mldsa65_alt, true);
+  measure_cctv_mean<mldsa::MLDSA87>(options, tally, "sign-cctv-main", cctv::mldsa87_main);
+  measure_cctv_mean<mldsa::MLDSA87>(options, tally, "sign-cctv-alt", cctv::mldsa87_alt, true);
 }
 
 }  // namespace firmware

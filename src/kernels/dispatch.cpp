@@ -10,6 +10,9 @@
 #include "kernels/portable/portable.hpp"
 #include "pqlab/kernels.hpp"
 
+#if PQLAB_KERNELS_ARMV7EM
+#include "kernels/armv7em/armv7em.hpp"
+#endif
 #if PQLAB_KERNELS_X86
 #include "kernels/x86/cpu_features.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
@@ -66,12 +69,19 @@ const Registry& registry() {
   return r;
 }
 #else
-constexpr Registry make_portable_only() {
+// Without CPUID, the backends are chosen at build time: the portable one,
+// and the Cortex-M4 one where the build registers it.
+constexpr Registry make_fixed() {
   Registry r;
   r.add(kPortable);
+#if PQLAB_KERNELS_ARMV7EM
+  Table t = kPortable;
+  armv7em::fill(t);
+  r.add(t);
+#endif
   return r;
 }
-constexpr Registry kRegistry = make_portable_only();
+constexpr Registry kRegistry = make_fixed();
 const Registry& registry() { return kRegistry; }
 #endif
 

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Constant-time check of the Cortex-M4 kernels (src/kernels/armv7em/) in the
+firmware build's objects, in the spirit of scripts/check_select_asm.sh: the
+host's constant-time tools (valgrind, MSan) cannot run Thumb-2 code, so this
+reads the generated code itself (arm-none-eabi-objdump -d) and fails on
+
+  1. any conditional branch (B<c>, CBZ/CBNZ) other than a loop's back-edge
+     whose flags come from a compare (CMP/CMN/SUBS/ADDS) of registers that
+     hold no loaded data (a counter or pointer against a public bound), or
+     a forward CBZ/CBNZ that is a function's first instruction on an
+     argument register (the guard of a public count such as sliced8's
+     `count`);
+  2. any IT block (conditional execution on flags from data);
+  3. any load or store whose address is computed from loaded data: a
+     register written by a load (other than a reload of a stack slot that
+     held no loaded data), or by an instruction with such a source, used as
+     the base or index of a later load or store in the same function.
+     Stack slots are tracked by their [sp, #imm] offset, so a spilled state
+     word stays tainted when it is reloaded; PC-relative loads (literal pool
+     constants) are public.
+
+Usage: check_armv7em_asm.py FIRMWARE_BUILD_DIR (default build/embedded);
+check_armv7em_asm.py --self-test compiles a table lookup indexed by loaded
+data behind a branch on it and requires both findings.
+Exit 0 = clean, 1 = a finding (each printed), 77 = no objects/objdump
+(skipped unless PQLAB_REQUIRE_EMBEDDED=1).
+"""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+
+ALIAS = {"sb": "r9", "sl": "r10", "fp": "r11", "ip": "r12"}
+COND = r"(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le)"
+
+
+def reg(name):
+    name = name.strip().lower().rstrip("!")
+    return ALIAS.get(name, name)
+
+
+def regs_in(text):
+    return [reg(t) for t in re.findall(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc)\b", text.lower())]
+
+
+def reg_list(text):
+    """Registers of a {r4, r5-r7, lr} list."""
+    out = []
+    for part in text.strip("{} ").split(","):
+        part = part.strip()
+        if "-" in part:
+            a, b = (int(reg(x)[1:]) for x in part.split("-"))
+            out += [f"r{i}" for i in range(a, b + 1)]
+        elif part:
+            out.append(reg(part))
+    return out
+
+
+def functions(objdump_text):
+    name, body = None, []
+    for line in objdump_text.splitlines():
+        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
+        if m:
+            if name:
+                yield name, body
+            name, body = m.group(1), []
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*?)\s*(?:@.*)?$", line)
+        if name and m:
+            body.append((int(m.group(1), 16), m.group(2).lower(), m.group(3)))
+    if name:
+        yield name, body
+
+
+def check_function(name, body):
+    findings = []
+    tainted, slots = set(), {}
+    flags = None  # (mnemonic, whether its operands held loaded data) of the last flag setter
+    first_addr = body[0][0] if body else 0
+    for addr, op, args in body:
+        base_op = re.sub(r"\.(w|n)$", "", op)
+        where = f"{name} +{addr - first_addr:#x}: {op} {args}"
+        # 2. IT blocks.
+        if re.fullmatch(r"it[te]{0,3}", base_op):
+            findings.append("IT block: " + where)
+        # 1. Conditional branches.
+        if re.fullmatch(r"b" + COND, base_op) or base_op in ("cbz", "cbnz"):
+            target = int(re.search(r"\b([0-9a-f]+)\s*<", args).group(1), 16) if re.search(r"\b([0-9a-f]+)\s*<", args) else None
+            backward_loop = (target is not None and target < addr and flags is not None and
+                             flags[0] in ("cmp", "cmn", "subs", "adds") and not flags[1])
+            entry_guard = (base_op in ("cbz", "cbnz") and addr == first_addr and
+                           regs_in(args.split(",")[0])[0] in ("r0", "r1", "r2", "r3"))
+            if not (backward_loop or entry_guard):
+                findings.append("conditional branch: " + where)
+        # 3. Addresses from loaded data, and taint propagation.
+        is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop)", base_op)
+        is_store = re.match(r"(str|stm|push|vstr|vstm|vpush)", base_op)
+        if is_load or is_store:
+            mem = re.search(r"\[([^\]]*)\]", args)
+            if mem:
+                address_regs = regs_in(mem.group(1))
+            elif base_op.startswith(("ldm", "stm")):
+                address_regs = regs_in(args.split(",")[0])
+            else:
+                address_regs = []  # push/pop: sp
+            bad = [r for r in address_regs if r in tainted]
+            if bad:
+                findings.append(f"address from loaded data ({', '.join(bad)}): " + where)
+            slot = None
+            literal = bool(mem) and regs_in(mem.group(1)) == ["pc"]
+            if mem and re.fullmatch(r"\s*sp(\s*,\s*#-?\d+)?\s*", mem.group(1)):
+                m = re.search(r"#(-?\d+)", mem.group(1))
+                slot = int(m.group(1)) if m else 0
+            if is_store and base_op.startswith("str"):
+                data = regs_in(args.split("[")[0])
+                if slot is not None:
+                    slots[slot] = any(r in tainted for r in data)
+            if is_load:
+                if base_op.startswith(("ldm", "pop", "vpop", "vldm")):
+                    dests = reg_list(re.search(r"\{[^}]*\}", args).group(0)) if "{" in args else []
+                    loaded = not base_op.startswith("pop")  # pop restores callee-saved registers
+                else:
+                    dests = regs_in(args.split("[")[0])
+                    loaded = slots.get(slot, False) if slot is not None else not literal
+                for d in dests:
+                    if d in ("pc", "sp"):
+                        continue
+                    if loaded:
+                        tainted.add(d)
+                    else:
+                        tainted.discard(d)
+        elif base_op in ("bl", "blx"):
+            tainted -= {"r0", "r1", "r2", "r3", "r12", "lr"}
+        elif base_op.startswith(("cmp", "cmn", "tst", "teq", "b", "nop", "it")):
+            pass
+        else:
+            operands = regs_in(args)
+            if operands:
+                dest, sources = operands[0], operands[1:]
+                if base_op.startswith(("mov", "mvn")) and not sources:
+                    tainted.discard(dest)  # an immediate
+                elif any(s in tainted for s in sources) or (dest in tainted and base_op.startswith(("movt", "bfi"))):
+                    tainted.add(dest)
+                else:
+                    tainted.discard(dest)
+                if base_op.startswith(("umull", "smull", "umlal", "smlal", "umaal")) and len(operands) >= 4:
+                    if any(s in tainted for s in operands[2:]):
+                        tainted.update(operands[:2])
+        if re.fullmatch(r"(cmp|cmn|tst|teq)", base_op) or (
+                base_op.endswith("s") and not is_load and not is_store and base_op not in ("bls", "bhs", "blo", "bcs")):
+            flags = (base_op, any(r in tainted for r in regs_in(args)))
+    return findings
+
+
+SELF_TEST_SOURCE = """
+unsigned table[16];
+unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x & 15]; return 0; }
+"""
+
+
+def self_test(required):
+    import tempfile
+    gcc = shutil.which("arm-none-eabi-gcc")
+    if gcc is None or shutil.which("arm-none-eabi-objdump") is None:
+        print(f"check_armv7em_asm --self-test: {'FAILED' if required else 'skipped'}: no ARM toolchain")
+        return 1 if required else 77
+    with tempfile.TemporaryDirectory() as tmp:
+        src = pathlib.Path(tmp) / "leaky.c"
+        src.write_text(SELF_TEST_SOURCE)
+        obj = pathlib.Path(tmp) / "kernels" / "armv7em" / "leaky.o"
+        obj.parent.mkdir(parents=True)
+        subprocess.run([gcc, "-O2", "-mcpu=cortex-m4", "-mthumb", "-c", str(src), "-o", str(obj)], check=True)
+        text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
+                              capture_output=True, text=True).stdout
+        findings = [f for name, body in functions(text) for f in check_function(name, body)]
+    kinds = {f.split(":")[0].split(" (")[0] for f in findings}
+    ok = {"conditional branch", "address from loaded data"} <= kinds
+    print(f"check_armv7em_asm --self-test: {'ok' if ok else 'FAILED'}: {findings}")
+    return 0 if ok else 1
+
+
+def main():
+    required = os.environ.get("PQLAB_REQUIRE_EMBEDDED") == "1"
+    if sys.argv[1:2] == ["--self-test"]:
+        return self_test(required)
+    build = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/embedded")
+    objdump = shutil.which("arm-none-eabi-objdump")
+    objects = sorted(build.glob("**/kernels/armv7em/*.obj")) + sorted(build.glob("**/kernels/armv7em/*.o"))
+    if objdump is None or not objects:
+        print(f"check_armv7em_asm: {'FAILED' if required else 'skipped'}: "
+              f"{'no arm-none-eabi-objdump' if objdump is None else 'no armv7em objects under ' + str(build)}")
+        return 1 if required else 77
+    findings, checked = [], 0
+    for obj in objects:
+        text = subprocess.run([objdump, "-d", "--no-show-raw-insn", "-C", str(obj)], check=True,
+                              capture_output=True, text=True).stdout
+        for name, body in functions(text):
+            checked += 1
+            findings += [f"{obj.name}: {f}" for f in check_function(name, body)]
+    for f in findings:
+        print("check_armv7em_asm: " + f)
+    print(f"check_armv7em_asm: {checked} functions in {len(objects)} objects, {len(findings)} findings")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

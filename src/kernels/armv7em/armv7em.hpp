@@ -1,0 +1,28 @@
+// The Cortex-M4 (ARMv7E-M) backend: kernels written for a 32-bit core with
+// the DSP extension, selected at build time for the firmware (the M4 has
+// no CPUID; src/CMakeLists.txt's PQLAB_KERNELS_ARMV7EM registers it in
+// dispatch.cpp). It starts from the portable table and replaces the
+// entries it implements. Its C++ sources also build on the host, where
+// tests/unit/kernel_armv7em_test.cpp checks them bit-exact against the
+// portable backend; they are not registered there.
+#pragma once
+#include "kernels/kernels.hpp"
+
+namespace pqlab::kernels::armv7em {
+
+// Keccak-f[1600], bit-interleaved (keccak.cpp).
+sig::keccak_f1600_x1 keccak_f1600_x1;
+sig::keccak_f1600_x4 keccak_f1600_x4;
+sig::keccak_f1600_x8 keccak_f1600_x8;
+sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
+
+// Replaces the entries above in t (a copy of the portable table).
+constexpr void fill(Table& t) {
+  t.name = "armv7em";
+  t.keccak.keccak_f1600_x1 = keccak_f1600_x1;
+  t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
+  t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
+  t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
+}
+
+}  // namespace pqlab::kernels::armv7em
