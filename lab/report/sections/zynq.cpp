@@ -124,7 +124,9 @@ PlMeasurement measure_pl() {
   PlMeasurement m;
 #if defined(PQLAB_LAB_HAVE_RTL)
   if (!kernels::rtl::available()) {
-    m.why_not = "the rtl backend is built but reports itself unavailable";
+    m.why_not =
+        "this build's rtl library is the stub (Verilator was not found, or PQLAB_RTL=OFF: `scripts/setup.sh rtl`), "
+        "so the PL cores' cycles per call could not be measured and no PS+PL time is given";
     return m;
   }
   const std::string previous(kernels::active_name());
