@@ -82,7 +82,8 @@ def build(build_dir):
     build_dir = pathlib.Path(build_dir)
     if not (build_dir / "build.ninja").exists() and not (build_dir / "Makefile").exists():
         generator = ["-G", "Ninja"] if shutil.which("ninja") else []
-        subprocess.run(["cmake", "-S", str(HERE), "-B", str(build_dir), *generator,
+        launcher = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
+        subprocess.run(["cmake", "-S", str(HERE), "-B", str(build_dir), *generator, *launcher,
                         f"-DCMAKE_TOOLCHAIN_FILE={HERE.parent / 'cmake' / 'arm-none-eabi-cortex-a9.cmake'}"],
                        check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", str(build_dir), f"-j{min(os.cpu_count() or 2, 2)}"], check=True,

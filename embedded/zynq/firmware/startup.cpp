@@ -40,10 +40,9 @@ extern "C" [[gnu::naked, gnu::section(".vectors"), gnu::aligned(32), gnu::used]]
 // Each exception switches to the fault stack and reports its vector offset
 // / 4 (1 undefined, 2 SVC, 3 prefetch abort, 4 data abort, 6 IRQ, 7 FIQ):
 // exit status 100 + that number.
-#define PQLAB_ZYNQ_EXCEPTION(name, number)                          \
-  extern "C" [[gnu::naked]] void name() {                           \
-    asm volatile("ldr sp, =__fault_stack_top\n mov r0, #" #number \
-                 "\n b fault_report\n");                            \
+#define PQLAB_ZYNQ_EXCEPTION(name, number)                                                \
+  extern "C" [[gnu::naked]] void name() {                                                 \
+    asm volatile("ldr sp, =__fault_stack_top\n mov r0, #" #number "\n b fault_report\n"); \
   }
 PQLAB_ZYNQ_EXCEPTION(zynq_undefined, 1)
 PQLAB_ZYNQ_EXCEPTION(zynq_svc, 2)
@@ -75,6 +74,12 @@ extern "C" void fault_report(std::uint32_t vector) {
   asm volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(dfsr));
   asm volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(dfar));
   asm volatile("mrc p15, 0, %0, c5, c0, 1" : "=r"(ifsr));
-  firmware::Line().text("fault").field("exception", vector).field("dfsr", dfsr).field("dfar", dfar).field("ifsr", ifsr).end();
+  firmware::Line()
+      .text("fault")
+      .field("exception", vector)
+      .field("dfsr", dfsr)
+      .field("dfar", dfar)
+      .field("ifsr", ifsr)
+      .end();
   firmware::semihost::exit(100 + vector);
 }

@@ -82,9 +82,12 @@ PlPerCall per_call(const kernels::rtl::CoreCounters& c) {
 
 std::map<std::string, PlPerCall> snapshot() {
   const kernels::rtl::Counters c = kernels::rtl::counters();
-  return {{"mldsa_ntt", per_call(c.mldsa_ntt)},         {"mldsa_invntt", per_call(c.mldsa_invntt)},
-          {"mldsa_pointwise", per_call(c.mldsa_pointwise)}, {"mlkem_ntt", per_call(c.mlkem_ntt)},
-          {"mlkem_invntt", per_call(c.mlkem_invntt)},   {"mlkem_basemul", per_call(c.mlkem_basemul)},
+  return {{"mldsa_ntt", per_call(c.mldsa_ntt)},
+          {"mldsa_invntt", per_call(c.mldsa_invntt)},
+          {"mldsa_pointwise", per_call(c.mldsa_pointwise)},
+          {"mlkem_ntt", per_call(c.mlkem_ntt)},
+          {"mlkem_invntt", per_call(c.mlkem_invntt)},
+          {"mlkem_basemul", per_call(c.mlkem_basemul)},
           {"keccak_f1600", per_call(c.keccak_f1600)}};
 }
 
@@ -267,10 +270,10 @@ class ZynqSection final : public Section {
                           {"amdahl_limit_speedup", m.amdahl_limit},
                           {"pl_measured", m.pl}};
       if (m.pl)
-        r["ps_pl_model"] = {{"ps_remaining_ms", m.ps_rest_ms},     {"pl_compute_ms", m.pl_compute_ms},
-                            {"pl_ntt_ms", m.pl_ntt_ms},            {"pl_keccak_ms", m.pl_keccak_ms},
-                            {"stream_transfer_ms", m.transfer_ms}, {"dma_setup_ms", m.dma_setup_ms},
-                            {"total_ms", m.total_ms},              {"kernels_left_on_ps", m.not_offloaded}};
+        r["ps_pl_model"] = {
+            {"ps_remaining_ms", m.ps_rest_ms}, {"pl_compute_ms", m.pl_compute_ms},     {"pl_ntt_ms", m.pl_ntt_ms},
+            {"pl_keccak_ms", m.pl_keccak_ms},  {"stream_transfer_ms", m.transfer_ms},  {"dma_setup_ms", m.dma_setup_ms},
+            {"total_ms", m.total_ms},          {"kernels_left_on_ps", m.not_offloaded}};
       rows.push_back(r);
     }
     nlohmann::json assumptions = {{"ps_clock_mhz", kPsClockMhz}, {"cpi", kCpi}, {"pl_measured", pl_.measured}};
@@ -307,16 +310,19 @@ class ZynqSection final : public Section {
           "descriptions in GCC's `cortex-a9.md` and LLVM's `ARMScheduleA9.td`; the NTT and Keccak loops are "
           "chains of dependent multiplies, loads and stores through its single multiply and load/store pipes). "
           "Times scale linearly with the CPI: at CPI 0.7 they are 30 % lower, at 1.5 half as high again.\n";
-    md += "2. PS+PL time = (instructions − offloaded kernels' instructions) × CPI / 667 MHz + Σ calls × PL cycles "
-          "per call / PL clock + transfers (bytes at the AXI4-Stream width and PL clock, plus a DMA set-up per "
-          "transfer); PS and PL work are taken as serial (the PS waits for each call).\n";
-    md += "3. Amdahl's limit = instructions / (instructions − all kernels' instructions): the speed-up if the PL "
-          "took no time at all; what the PS keeps bounds any offload.\n\n";
+    md +=
+        "2. PS+PL time = (instructions − offloaded kernels' instructions) × CPI / 667 MHz + Σ calls × PL cycles "
+        "per call / PL clock + transfers (bytes at the AXI4-Stream width and PL clock, plus a DMA set-up per "
+        "transfer); PS and PL work are taken as serial (the PS waits for each call).\n";
+    md +=
+        "3. Amdahl's limit = instructions / (instructions − all kernels' instructions): the speed-up if the PL "
+        "took no time at all; what the PS keeps bounds any offload.\n\n";
     if (pl_.measured)
-      md += "PL parameters, from the rtl backend (`kernels::rtl::pl_config()`; cycles per call, bytes and "
-            "transfers measured by running each operation on this host with `kernels::select(\"rtl\")`): PL clock " +
-            fixed(pl_.clock_mhz, 0) + " MHz, stream " + fixed(pl_.stream_bytes_per_beat, 0) +
-            " bytes per beat, DMA set-up " + fixed(pl_.dma_setup_cycles, 0) + " PL cycles per transfer.\n\n";
+      md +=
+          "PL parameters, from the rtl backend (`kernels::rtl::pl_config()`; cycles per call, bytes and "
+          "transfers measured by running each operation on this host with `kernels::select(\"rtl\")`): PL clock " +
+          fixed(pl_.clock_mhz, 0) + " MHz, stream " + fixed(pl_.stream_bytes_per_beat, 0) +
+          " bytes per beat, DMA set-up " + fixed(pl_.dma_setup_cycles, 0) + " PL cycles per transfer.\n\n";
     else
       md += "**PL part not measured**: " + pl_.why_not +
             ". Only the PS-only model and Amdahl's limit are given; no PS+PL time is printed.\n\n";
@@ -404,8 +410,8 @@ class ZynqSection final : public Section {
   std::string synthesis_markdown() const {
     std::vector<std::string> columns;
     std::vector<std::pair<std::string, const nlohmann::json*>> cores;
-    std::function<void(const std::string&, const nlohmann::json&)> walk = [&](const std::string& name,
-                                                                              const nlohmann::json& j) {
+    std::function<void(const std::string&, const nlohmann::json&)> walk =
+        [&](const std::string& name, const nlohmann::json& j) {
       bool numeric = j.is_object() && !j.empty();
       for (const auto& [k, v] : j.items())
         if (!v.is_number()) numeric = false;
@@ -437,8 +443,9 @@ class ZynqSection final : public Section {
     const nlohmann::json study = study_figures();
     if (study.is_null()) return "";
     std::string md = "### Beside the study's ZedBoard (published, not measured here)\n\n";
-    md += "*Published*: " + study.at("source").value("title", std::string()) + " — " + study.value("what", "") +
-          "; " + study.value("platform", "") + ". The study does not state the Dilithium parameter set (nor the "
+    md += "*Published*: " + study.at("source").value("title", std::string()) + " — " + study.value("what", "") + "; " +
+          study.value("platform", "") +
+          ". The study does not state the Dilithium parameter set (nor the "
           "round-3 version's differences from FIPS 204), so every ML-DSA set is shown beside it.\n\n";
     std::vector<std::vector<std::string>> rows;
     for (const Modelled& m : rows_) {
