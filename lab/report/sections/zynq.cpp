@@ -18,6 +18,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "embedded_files.hpp"
 #include "pqlab/kernels.hpp"
@@ -123,7 +124,8 @@ void run_mldsa(PlMeasurement& m, RandomSource& rng) {
 }
 #endif
 
-PlMeasurement measure_pl() {
+// Runs, through the rtl backend, the parameter sets that `wanted` names.
+PlMeasurement measure_pl([[maybe_unused]] const std::set<std::string>& wanted) {
   PlMeasurement m;
 #if defined(PQLAB_LAB_HAVE_RTL)
   if (!kernels::rtl::available()) {
@@ -143,12 +145,12 @@ PlMeasurement measure_pl() {
   m.dma_setup_cycles = config.dma_setup_cycles;
   SystemRandom rng;
   try {
-    run_mlkem<mlkem::MLKEM512>(m, rng);
-    run_mlkem<mlkem::MLKEM768>(m, rng);
-    run_mlkem<mlkem::MLKEM1024>(m, rng);
-    run_mldsa<mldsa::MLDSA44>(m, rng);
-    run_mldsa<mldsa::MLDSA65>(m, rng);
-    run_mldsa<mldsa::MLDSA87>(m, rng);
+    if (wanted.count(mlkem::MLKEM512::name)) run_mlkem<mlkem::MLKEM512>(m, rng);
+    if (wanted.count(mlkem::MLKEM768::name)) run_mlkem<mlkem::MLKEM768>(m, rng);
+    if (wanted.count(mlkem::MLKEM1024::name)) run_mlkem<mlkem::MLKEM1024>(m, rng);
+    if (wanted.count(mldsa::MLDSA44::name)) run_mldsa<mldsa::MLDSA44>(m, rng);
+    if (wanted.count(mldsa::MLDSA65::name)) run_mldsa<mldsa::MLDSA65>(m, rng);
+    if (wanted.count(mldsa::MLDSA87::name)) run_mldsa<mldsa::MLDSA87>(m, rng);
   } catch (...) {
     if (kernels::select(previous) != Status::ok) m.why_not = "could not restore the kernel backend";
     throw;
@@ -250,7 +252,9 @@ class ZynqSection final : public Section {
     if (ctx.options.zynq_results.empty()) return;
     results_ = load_zynq_results(ctx.options.zynq_results);
     if (progress) progress("zynq: PL cores through the rtl backend", 0);
-    pl_ = measure_pl();
+    std::set<std::string> sets;
+    for (const nlohmann::json& op : results_.at("operations")) sets.insert(op.at("set").get<std::string>());
+    pl_ = measure_pl(sets);
     for (const nlohmann::json& op : results_.at("operations")) rows_.push_back(model(op, pl_));
     synthesis_ = read_synthesis(ctx.options.zynq_synthesis);
   }
