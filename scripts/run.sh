@@ -21,5 +21,10 @@ if [ $quick -eq 0 ]; then
   # pqlab when Verilator is installed (scripts/setup.sh rtl).
   python3 embedded/zynq/run_zynq.py bench --out build/embedded-zynq/results
   report_args+=(--zynq build/embedded-zynq/results/zynq.json)
+  # The PL cores' resources, where the rtl cores and Yosys are there.
+  if [ -x rtl/synth.sh ] && command -v yosys >/dev/null; then
+    rtl/synth.sh build/rtl-synth
+    report_args+=(--zynq-synth build/rtl-synth/synth.json)
+  fi
 fi
 build/release/apps/pqlab/pqlab report "${report_args[@]}" "$@"

@@ -409,31 +409,35 @@ class ZynqSection final : public Section {
     return j;
   }
 
-  // The synthesis file's format belongs to rtl/synth.sh: every member that is
-  // an object of numbers becomes a row (a core, or the device's capacity).
+  // The synthesis file's format belongs to rtl/synth.sh (build/rtl-synth/
+  // synth.json: "capacity" and "cores" → name → resource counts): every
+  // object with number members becomes a row of those numbers (a core, or
+  // the device's capacity); other members are walked into.
   std::string synthesis_markdown() const {
     std::vector<std::string> columns;
     std::vector<std::pair<std::string, const nlohmann::json*>> cores;
     std::function<void(const std::string&, const nlohmann::json&)> walk =
         [&](const std::string& name, const nlohmann::json& j) {
-      bool numeric = j.is_object() && !j.empty();
+      if (!j.is_object()) return;
+      bool numbers = false;
       for (const auto& [k, v] : j.items())
-        if (!v.is_number()) numeric = false;
-      if (numeric) {
-        cores.emplace_back(name, &j);
-        for (const auto& [k, v] : j.items())
+        if (v.is_number()) {
+          numbers = true;
           if (std::find(columns.begin(), columns.end(), k) == columns.end()) columns.push_back(k);
-        return;
-      }
-      if (j.is_object())
-        for (const auto& [k, v] : j.items()) walk(name.empty() ? k : name + "." + k, v);
+        }
+      if (numbers) cores.emplace_back(name, &j);
+      for (const auto& [k, v] : j.items())
+        if (v.is_object()) walk(name.empty() ? k : name + "." + k, v);
     };
     walk("", synthesis_);
     if (cores.empty()) return "The synthesis file holds no per-core numbers.\n";
     std::vector<std::vector<std::string>> rows;
     for (const auto& [name, j] : cores) {
       std::vector<std::string> row = {name};
-      for (const std::string& c : columns) row.push_back(j->contains(c) ? with_commas(j->at(c).get<double>()) : "—");
+      for (const std::string& c : columns)
+        row.push_back(!j->contains(c) || !j->at(c).is_number() ? "—"
+                      : j->at(c).is_number_integer()           ? with_commas(j->at(c).get<double>())
+                                                               : fixed(j->at(c).get<double>(), 1));
       rows.push_back(row);
     }
     std::vector<std::string> header = {"core"};
