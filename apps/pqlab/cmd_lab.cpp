@@ -29,6 +29,7 @@ struct ReportArgs {
   std::vector<std::string> algorithms;
   std::string out = "report";
   std::string embedded;
+  std::string zynq, zynq_synth;
   bool quick = false;
   bool render_html = false;
 };
@@ -68,11 +69,15 @@ void run_bench_command(const BenchArgs& a) {
 void run_report_command(const ReportArgs& a) {
   refuse_dash(a.out, "--out", "the report is a directory of files; give its name");
   refuse_dash(a.embedded, "--embedded", "give the file's name (standard input is not read by report)");
+  refuse_dash(a.zynq, "--zynq", "give the file's name (standard input is not read by report)");
+  refuse_dash(a.zynq_synth, "--zynq-synth", "give the file's name (standard input is not read by report)");
   lab::ReportOptions opt;
   opt.out_dir = a.out;
   opt.quick = a.quick;
   opt.algorithms = a.algorithms;
   opt.embedded_results = a.embedded;
+  opt.zynq_results = a.zynq;
+  opt.zynq_synthesis = a.zynq_synth;
   if (a.render_html) {
     try {
       lab::render_report_html(a.out);
@@ -83,7 +88,8 @@ void run_report_command(const ReportArgs& a) {
     return;
   }
   opt.command = "pqlab report" + std::string(a.quick ? " --quick" : "") +
-                (a.embedded.empty() ? "" : " --embedded " + a.embedded);
+                (a.embedded.empty() ? "" : " --embedded " + a.embedded) + (a.zynq.empty() ? "" : " --zynq " + a.zynq) +
+                (a.zynq_synth.empty() ? "" : " --zynq-synth " + a.zynq_synth);
   if (!a.algorithms.empty()) {
     opt.command += " -a ";
     for (std::size_t i = 0; i < a.algorithms.size(); ++i) opt.command += (i ? "," : "") + a.algorithms[i];
@@ -204,6 +210,11 @@ void add_lab_commands(CLI::App& app) {
   report->add_option(
       "--embedded", report_args->embedded,
       "Include the Cortex-M4 section from this embedded.json (written by embedded/run.py bench; a file, not -)");
+  report->add_option("--zynq", report_args->zynq,
+                     "Include the Zynq-7000 co-design model from this zynq.json (written by "
+                     "embedded/zynq/run_zynq.py bench; a file, not -)");
+  report->add_option("--zynq-synth", report_args->zynq_synth,
+                     "With --zynq: the PL cores' synthesis results (the JSON rtl/synth.sh writes; a file, not -)");
   report->add_flag("--render-html", report_args->render_html,
                    "Measure nothing: (re)write report.html in the --out directory from its report.md and plots");
   report

@@ -16,6 +16,10 @@ struct ReportOptions {
   // embedded.json from `embedded/run.py bench`, for the Cortex-M4 section;
   // empty: that section says how to produce it.
   std::string embedded_results;
+  // zynq.json from `embedded/zynq/run_zynq.py bench`, for the Zynq-7000
+  // model; empty: that section says how to produce it. zynq_synthesis: the
+  // JSON rtl/synth.sh writes (core resources), optional.
+  std::string zynq_results, zynq_synthesis;
   // The command line to quote in the report (empty: "pqlab report [--quick]").
   std::string command;
 };

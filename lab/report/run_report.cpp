@@ -87,6 +87,7 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
 
   // Inputs are checked before the long measurement starts.
   if (!options.embedded_results.empty()) (void)load_embedded_results(options.embedded_results);
+  if (!options.zynq_results.empty()) (void)load_zynq_results(options.zynq_results);
   BenchPlan plan = report_plan(options.quick);
   plan.algorithms = options.algorithms;
   // --quick keeps CI under a minute: every ML-KEM and ML-DSA set, the two

@@ -69,12 +69,15 @@ std::unique_ptr<Section> make_hash_floor_section();
 std::unique_ptr<Section> make_kyber90s_section();
 std::unique_ptr<Section> make_published_section();
 std::unique_ptr<Section> make_embedded_section();
+std::unique_ptr<Section> make_zynq_section();
 std::unique_ptr<Section> make_tls_handshake_section();
 std::unique_ptr<Section> make_tls_auth_section();
 
 // Reads and checks the results of `embedded/run.py bench`; SelectionError
 // naming the file when it is missing or not such a file.
 nlohmann::json load_embedded_results(const std::string& path);
+// The same for `embedded/zynq/run_zynq.py bench` (zynq.json).
+nlohmann::json load_zynq_results(const std::string& path);
 
 // In report order.
 std::vector<std::unique_ptr<Section>> standard_sections();

@@ -19,6 +19,7 @@ std::vector<std::unique_ptr<Section>> standard_sections() {
   s.push_back(make_tls_handshake_section());
   s.push_back(make_tls_auth_section());
   s.push_back(make_embedded_section());
+  s.push_back(make_zynq_section());
   s.push_back(make_published_section());
   return s;
 }

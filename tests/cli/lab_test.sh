@@ -16,6 +16,11 @@ echo '{"images": 3}' >not-embedded.json
 expect_error "report: not an embedded file" "not the embedded.json" "$PQLAB" report --embedded not-embedded.json
 echo '{"images": [{"board": "b"}]}' >truncated.json
 expect_error "report: truncated embedded file" "malformed embedded results" "$PQLAB" report --embedded truncated.json
+# So is the Zynq-7000 one (embedded/zynq/run_zynq.py bench's zynq.json).
+expect_error "report: missing zynq file" "cannot read the Zynq results" "$PQLAB" report --zynq nope.json
+expect_error "report: not a zynq file" "not the zynq.json" "$PQLAB" report --zynq not-embedded.json
+echo '{"operations": [{"set": "ML-DSA-44", "op": "keygen"}]}' >truncated-zynq.json
+expect_error "report: truncated zynq file" "malformed Zynq results" "$PQLAB" report --zynq truncated-zynq.json
 
 # A results file shaped like embedded/run.py bench's output (one image, one op).
 cat >embedded.json <<'JSON'
@@ -28,6 +33,18 @@ cat >embedded.json <<'JSON'
                              "io": 2304, "time_ms_168mhz_cpi1": 7.74, "cycles_model": 1600000},
                             {"set": "ML-KEM-768", "op": "decaps", "stack": 7200, "instructions": 1400000,
                              "io": 3520, "time_ms_168mhz_cpi1": 8.33, "cycles_model": 1700000}]}]}
+JSON
+
+# And one shaped like run_zynq.py bench's: 2,001,000 instructions, of which
+# 500,000 in the ML-DSA NTT and 1,000,000 in Keccak.
+zero='{"instructions": 0, "calls": 0}'
+cat >zynq.json <<JSON
+{"method": {"compiler": "arm-none-eabi-g++ (test)", "flags": "-mcpu=cortex-a9", "qemu": "QEMU (test)"},
+ "calibration": {"loop_instructions": 2000000, "measured": 2000020},
+ "operations": [{"set": "ML-DSA-44", "op": "keygen", "stack": 30000, "io": 3872, "instructions": 2001000,
+                 "kernels": {"mldsa_ntt": {"instructions": 500000, "calls": 4}, "mldsa_invntt": $zero,
+                             "mldsa_pointwise": $zero, "mlkem_ntt": $zero, "mlkem_invntt": $zero,
+                             "mlkem_basemul": $zero, "keccak_f1600": {"instructions": 1000000, "calls": 100}}}]}
 JSON
 
 # bench: a short run writes a table, JSON and CSV.
@@ -43,7 +60,7 @@ grep -q $'\r' progress.txt && fail "bench progress rewrites its line although st
 
 # report --quick: every file, and the sections.
 start=$(date +%s)
-"$PQLAB" report --quick --embedded embedded.json --out rep >report.out 2>report.err || fail "report --quick exit $?: $(tail -3 report.err)"
+"$PQLAB" report --quick --embedded embedded.json --zynq zynq.json --out rep >report.out 2>report.err || fail "report --quick exit $?: $(tail -3 report.err)"
 echo "report --quick took $(( $(date +%s) - start )) s"
 for f in report.md report.json report.html summary.md summary.csv report_plots.py; do
   [ -s "rep/$f" ] || fail "report --quick did not write $f"
@@ -61,6 +78,15 @@ for heading in "## Summary" "## Machine load" "## Machine" "## Method" "## Cost 
   grep -q "^$heading" rep/report.md || fail "report.md lacks '$heading'"
 done
 grep -q '"schema": "pqlab-report/1"' rep/report.json || fail "report.json lacks its schema tag"
+# The Zynq-7000 model: 2,001,000 instructions at CPI 1 and 667 MHz = 3 ms;
+# Amdahl's limit 2,001,000 / 501,000 = 4.0; the study's figure beside it.
+grep -q "^## FPGA-SoC co-design (Zynq-7000 model)" rep/report.md || fail "report.md lacks the Zynq section"
+grep -qF "| ML-DSA-44 | keygen | 2,001,000 | 3.000 | 25.0 % | 50.0 % | 4.0× |" rep/report.md ||
+  fail "the Zynq section lacks the modelled row: $(grep -m2 'ML-DSA-44 | keygen | 2,001,000' rep/report.md)"
+grep -qF "| ML-DSA-44 | keygen | 3.000 |" rep/report.md && grep -qF "1.109 (published)" rep/report.md ||
+  fail "the Zynq section lacks the study's published keygen figure beside the model"
+grep -qE "PL part not measured|PL parameters, from the rtl backend" rep/report.md ||
+  fail "the Zynq section says neither how the PL was measured nor that it was not"
 [ "$(grep -m1 '^## ' rep/report.md)" = "## Summary" ] || fail "report.md does not open with the summary"
 grep -q "| ML-KEM-768 | keygen | mps2-an386 | 1,234,567 | 1,234,567 | 7.35 | 1,500,000 | 8.93 | 7,000 |" rep/report.md ||
   fail "the summary lacks the Cortex-M4 row at 168 MHz: $(grep -m2 'mps2-an386' rep/report.md)"
