@@ -15,7 +15,8 @@ CORES = ["mldsa_ntt_core", "mlkem_ntt_core", "keccak_core"]
 
 
 def resources(stat, core):
-    cells = stat["modules"][core]["cells"] if core in stat["modules"] else stat["modules"]["\\" + core]["cells"]
+    module = stat["modules"].get(core) or stat["modules"]["\\" + core]
+    cells = module["num_cells_by_type"]
     count = lambda pred: sum(n for t, n in cells.items() if pred(t))
     r = {
         "luts": count(lambda t: re.fullmatch(r"LUT[1-6]", t) is not None),

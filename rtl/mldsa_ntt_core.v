@@ -6,13 +6,14 @@
 // kernels: the same signed 32-bit butterflies, the same twiddles (Montgomery
 // form, centred) and the same signed Montgomery reduction.
 //
-// Datapath: one butterfly per clock through a four-stage pipeline
-//   S1  operands read from the coefficient memory and the twiddle ROM
+// Datapath: one butterfly per clock through a five-stage pipeline
+//   S0  the butterfly's two addresses and its twiddle (ROM), registered
+//   S1  operands read from the coefficient memory
 //   S2  the 32x32 -> 64-bit signed product (DSP48E1 cascade)
 //   S3  t = low32(product) * q^-1 mod 2^32
 //   S4  (product - t*q) >> 32, the add/subtract of the butterfly, write-back
 // Butterflies of one layer are independent, so the pipeline runs full
-// within a layer and drains (3 idle cycles) between layers.
+// within a layer and drains (4 idle cycles) between layers.
 //
 // Interfaces: AXI4-Lite registers (pq_axil_regs) and 64-bit AXI4-Stream in
 // and out, two coefficients per beat (little-endian: bits 31:0 are the
@@ -137,10 +138,24 @@ module mldsa_ntt_core (
   wire [31:0] zeta = mldsa_zeta(zeta_k);
 
   wire [7:0] ra0 = (state == ST_MAP) ? idx : i0;
-  wire [31:0] a0 = mem_a[ra0];
-  wire [31:0] a1 = mem_a[i1];
-
   wire issue = (state == ST_LAYERS) || (state == ST_MAP);
+
+  // S0: the addresses and the twiddle, registered, so that the memory read
+  // of S1 starts from flip-flops (the address arithmetic and the read
+  // multiplexer would otherwise be one long path).
+  reg        v0, map0;
+  reg [7:0]  ra0_0, i1_0;
+  reg [31:0] zeta0;
+  always @(posedge clk) begin
+    v0 <= issue;
+    map0 <= (state == ST_MAP);
+    ra0_0 <= ra0;
+    i1_0 <= i1;
+    zeta0 <= zeta;
+  end
+
+  wire [31:0] a0 = mem_a[ra0_0];
+  wire [31:0] a1 = mem_a[i1_0];
 
   // Stage 1 operands.
   reg [31:0] x1, z1, s1;
@@ -151,22 +166,22 @@ module mldsa_ntt_core (
   reg [31:0] t3;
 
   always @(posedge clk) begin
-    v1 <= issue;
-    w0_1 <= ra0;
-    w1_1 <= i1;
-    if (state == ST_MAP) begin
+    v1 <= v0;
+    w0_1 <= ra0_0;
+    w1_1 <= i1_0;
+    if (map0) begin
       x1 <= a0;
-      z1 <= (op == OP_INVNTT) ? INV_F : mem_b[idx];
-      s1 <= mem_c[idx];
+      z1 <= (op == OP_INVNTT) ? INV_F : mem_b[ra0_0];
+      s1 <= mem_c[ra0_0];
       k1 <= (op == OP_PWACC) ? K_MULACC : K_MUL;
     end else if (op == OP_NTT) begin
       x1 <= a1;  // Cooley-Tukey: a0 ± zeta*a1
-      z1 <= zeta;
+      z1 <= zeta0;
       s1 <= a0;
       k1 <= K_CT;
     end else begin
       x1 <= a0 - a1;  // Gentleman-Sande: (a0 + a1, -zeta*(a0 - a1))
-      z1 <= 32'd0 - zeta;
+      z1 <= 32'd0 - zeta0;
       s1 <= a0 + a1;
       k1 <= K_GS;
     end
@@ -220,7 +235,7 @@ module mldsa_ntt_core (
     end
   end
 
-  wire pipe_empty = !v1 && !v2 && !v3;
+  wire pipe_empty = !v0 && !v1 && !v2 && !v3;
 
   always @(posedge clk) begin
     if (!rst_n) begin

@@ -9,7 +9,7 @@
 // reduction a - q * ((floor(a * 20159 / 2^16) + 2^9) >> 10).
 //
 // Datapath: the NTT butterfly pipeline of mldsa_ntt_core at 16 bits (one
-// butterfly per clock, four stages, 3 idle cycles between layers), and a
+// butterfly per clock, five stages, 4 idle cycles between layers), and a
 // three-stage base-multiplication pipeline (five Montgomery products) that
 // finishes one degree-one pair per clock.
 //
@@ -161,10 +161,24 @@ module mlkem_ntt_core (
   wire [15:0] zeta = mlkem_zeta(zeta_k);
 
   wire [7:0] ra0 = (state == ST_MAP) ? idx : i0;
-  wire [15:0] a0 = mem_a[ra0];
-  wire [15:0] a1 = mem_a[i1];
-
   wire issue = (state == ST_LAYERS) || (state == ST_MAP);
+
+  // S0: the addresses and the twiddle, registered, so that the memory read
+  // of S1 starts from flip-flops (the address arithmetic and the read
+  // multiplexer would otherwise be one long path).
+  reg        v0, map0;
+  reg [7:0]  ra0_0, i1_0;
+  reg [15:0] zeta0;
+  always @(posedge clk) begin
+    v0 <= issue;
+    map0 <= (state == ST_MAP);
+    ra0_0 <= ra0;
+    i1_0 <= i1;
+    zeta0 <= zeta;
+  end
+
+  wire [15:0] a0 = mem_a[ra0_0];
+  wire [15:0] a1 = mem_a[i1_0];
 
   reg [15:0] x1, z1, s1, s2, s3, t3;
   reg        bar1;
@@ -173,11 +187,11 @@ module mlkem_ntt_core (
   reg signed [31:0] p2, p3;
 
   always @(posedge clk) begin
-    v1 <= issue;
-    w0_1 <= ra0;
-    w1_1 <= i1;
+    v1 <= v0;
+    w0_1 <= ra0_0;
+    w1_1 <= i1_0;
     bar1 <= 1'b0;
-    if (state == ST_MAP) begin
+    if (map0) begin
       x1 <= a0;
       z1 <= INV_F;
       s1 <= a0;
@@ -185,12 +199,12 @@ module mlkem_ntt_core (
       k1 <= (op == OP_NTT) ? K_BARRETT : K_MUL;
     end else if (op == OP_NTT) begin
       x1 <= a1;  // Cooley-Tukey: a0 ± fqmul(zeta, a1)
-      z1 <= zeta;
+      z1 <= zeta0;
       s1 <= a0;
       k1 <= K_CT;
     end else begin
       x1 <= a1 - a0;  // Gentleman-Sande: (barrett(a0 + a1), fqmul(zeta, a1 - a0))
-      z1 <= zeta;
+      z1 <= zeta0;
       s1 <= a0 + a1;
       bar1 <= 1'b1;
       k1 <= K_GS;
@@ -282,7 +296,7 @@ module mlkem_ntt_core (
     end
   end
 
-  wire pipe_empty = !v1 && !v2 && !v3 && !bv1 && !bv2;
+  wire pipe_empty = !v0 && !v1 && !v2 && !v3 && !bv1 && !bv2;
 
   always @(posedge clk) begin
     if (!rst_n || start) map_done <= 1'b0;
