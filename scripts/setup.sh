@@ -1,8 +1,10 @@
 #!/bin/bash
 # Installs the Debian 12 packages pqlab needs, only those that are missing.
-# Usage: scripts/setup.sh [group ...]   groups: build (default), test, embedded, all
+# Usage: scripts/setup.sh [group ...]   groups: build (default), test, embedded, rtl, all
 #   test: also chromium (TLS interop test) and the security-check tools
 #   embedded: the Cortex-M4 cross toolchain and QEMU (embedded/, ~2 min)
+#   rtl: Verilator (the co-simulated FPGA cores, rtl/) and Yosys (their
+#        synthesis for the 7-series, rtl/synth.sh)
 set -euo pipefail
 
 build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
@@ -17,6 +19,7 @@ build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl lib
 test_packages=(chromium valgrind clang libclang-rt-14-dev llvm clang-tidy binutils clang-format)
 embedded_packages=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib
                    binutils-arm-none-eabi qemu-system-arm)
+rtl_packages=(verilator yosys)
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(build)
@@ -26,8 +29,9 @@ for g in "${groups[@]}"; do
     build) wanted+=("${build_packages[@]}") ;;
     test) wanted+=("${build_packages[@]}" "${test_packages[@]}") ;;
     embedded) wanted+=("${embedded_packages[@]}") ;;
-    all) wanted+=("${build_packages[@]}" "${test_packages[@]}" "${embedded_packages[@]}") ;;
-    *) echo "setup.sh: unknown group '$g' (build, test, embedded, all)" >&2; exit 2 ;;
+    rtl) wanted+=("${rtl_packages[@]}") ;;
+    all) wanted+=("${build_packages[@]}" "${test_packages[@]}" "${embedded_packages[@]}" "${rtl_packages[@]}") ;;
+    *) echo "setup.sh: unknown group '$g' (build, test, embedded, rtl, all)" >&2; exit 2 ;;
   esac
 done
 

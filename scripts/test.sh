@@ -17,10 +17,13 @@
 # - Left out: the valgrind runs of five SLH-DSA 's' sets (`ctest --preset
 #   release -L ct-full`, 2-4 minutes each; the MSan pass runs those sets,
 #   with MSan's coarser tracking through arithmetic: docs/CONSTANT_TIME.md),
+#   the whole ACVP suites on the co-simulated FPGA cores (label rtl-full;
+#   label rtl, a subset, is in the Release run) and their synthesis with
+#   Yosys (label rtl-synth, rtl/synth.sh: minutes of CPU),
 #   and under ASan+UBSan the full tier (the regex "full" matches both labels).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh test embedded
+scripts/setup.sh test embedded rtl
 export PQLAB_REQUIRE_EMBEDDED=1
 jobs=$(nproc)
 for preset in release asan; do
@@ -29,7 +32,7 @@ for preset in release asan; do
   cmake --build --preset "$preset" -j "$jobs"
   echo "=== $preset: test"
   excluded="full|embedded"
-  [ "$preset" = release ] && excluded="ct-full"
+  [ "$preset" = release ] && excluded="ct-full|rtl-full|rtl-synth"
   ctest --preset "$preset" -j "$jobs" --label-exclude "$excluded"
 done
 echo "=== msan-ct: build and test"

@@ -183,8 +183,9 @@ void add_lab_commands(CLI::App& app) {
                    "kyber90s, not part of all). Default: all")
       ->delimiter(',');
   bench->add_option("--kernels", bench_args->kernels,
-                    "Kernel backends, comma-separated: portable, avx2, avx512, or all (default: all that this "
-                    "CPU supports); classical baselines always run once, through OpenSSL");
+                    "Kernel backends, comma-separated: portable, avx2, avx512, rtl (the co-simulated FPGA cores, "
+                    "only when named), or all (default: all that this CPU supports but rtl); classical "
+                    "baselines always run once, through OpenSSL");
   bench->add_option("--min-time", bench_args->min_time,
                     "Seconds to sample each operation (at least 11 calls, after warm-up; default 0.5)");
   bench->add_option("--message-bytes", bench_args->message_bytes, "Length of the signed message (default 1024)");

@@ -11,9 +11,11 @@
 
 namespace pqlab::kernels {
 
-// Names of the backends compiled in and usable on this CPU, best last.
+// Names of the backends compiled in and usable on this CPU, best last; a
+// program linked with the co-simulated FPGA cores (pqlab_rtl, host only)
+// also lists "rtl", right after "portable", never chosen by default.
 PQLAB_API std::span<const std::string_view> available();
-// Forces a backend ("portable", "avx2", "avx512"). Status::unsupported if
+// Forces a backend ("portable", "avx2", "avx512", "rtl"). Status::unsupported if
 // unknown or the CPU lacks its features; the active backend is then unchanged.
 PQLAB_API Status select(std::string_view name);
 // The name of the backend in use.

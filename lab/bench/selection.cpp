@@ -13,7 +13,11 @@ namespace pqlab::lab {
 namespace {
 
 // Every backend pqlab knows of, whether or not this build and CPU have it.
-const std::vector<std::string> kKnownBackends = {"portable", "avx2", "avx512"};
+// "rtl" (the FPGA cores co-simulated under Verilator, in programs linked
+// with pqlab_rtl) is slow in wall time: it runs only when named, never as
+// part of the default or of "all".
+const std::vector<std::string> kKnownBackends = {"portable", "avx2", "avx512", "rtl"};
+constexpr std::string_view kExplicitOnly = "rtl";
 
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -110,13 +114,16 @@ Selection resolve_algorithms(const BenchPlan& plan) {
 
 std::vector<std::string> selected_kernels(const BenchPlan& plan) {
   const std::vector<std::string> available = available_backends();
+  std::vector<std::string> defaults;
+  for (const auto& a : available)
+    if (a != kExplicitOnly) defaults.push_back(a);
   std::vector<std::string> requested = split_commas(plan.kernels);
-  if (requested.empty()) return available;
+  if (requested.empty()) return defaults;
   std::vector<std::string> out;
   for (const std::string& r : requested) {
     const std::string l = lower(r);
     if (l == "all") {
-      for (const auto& a : available) out.push_back(a);
+      for (const auto& a : defaults) out.push_back(a);
       continue;
     }
     if (std::find(kKnownBackends.begin(), kKnownBackends.end(), l) == kKnownBackends.end())

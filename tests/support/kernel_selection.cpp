@@ -1,5 +1,5 @@
 // Forces the kernel backend named by the environment variable
-// PQLAB_TEST_KERNELS ("portable", "avx2", "avx512") before any test runs,
+// PQLAB_TEST_KERNELS ("portable", "avx2", "avx512", "rtl") before any test runs,
 // so that ctest can run the known-answer suites once per backend. Unset:
 // the library's own choice (the best backend this CPU supports). A backend
 // this CPU lacks exits with 77, which ctest reports as skipped.

@@ -1,3 +1,4 @@
+#include <cstdlib>
 #include "support/vectors.hpp"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,15 @@ std::string to_hex(const std::uint8_t* p, std::size_t n) {
     s[2 * i + 1] = digits[p[i] & 15];
   }
   return s;
+}
+
+std::size_t acvp_stride() {
+  static const std::size_t stride = [] {
+    const char* v = std::getenv("PQLAB_ACVP_STRIDE");
+    const long n = v == nullptr ? 1 : std::strtol(v, nullptr, 10);
+    return n < 1 ? std::size_t{1} : static_cast<std::size_t>(n);
+  }();
+  return stride;
 }
 
 AcvpResults::AcvpResults(const std::string& relative_path) : doc_(load_json(relative_path)) {}

@@ -23,6 +23,14 @@ inline std::string to_hex(const Bytes& b) { return to_hex(b.data(), b.size()); }
 // ("ML-KEM-768"); aborts the test program if it is unknown.
 const Algorithm& algorithm(const std::string& name);
 
+// The reduced tier of a slow backend (the co-simulated FPGA cores, ctest
+// label rtl): with PQLAB_ACVP_STRIDE=n in the environment, the ACVP suites
+// run the first case of every group and every n-th after it; the others are
+// still counted (the counts check the vector files), not run. Unset or 1:
+// every case runs.
+std::size_t acvp_stride();
+inline bool acvp_runs_case(std::size_t index_in_group) { return index_in_group % acvp_stride() == 0; }
+
 // Indexes an ACVP expectedResults file by (tgId, tcId).
 class AcvpResults {
  public:
