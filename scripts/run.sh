@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 for arg in "$@"; do [ "$arg" = --quick ] && quick=1; done
-if [ $quick -eq 1 ]; then scripts/setup.sh build; else scripts/setup.sh build embedded; fi
+if [ $quick -eq 1 ]; then scripts/setup.sh build; else scripts/setup.sh build embedded rtl; fi
 cmake --preset release >/dev/null
 cmake --build --preset release
 report_args=()
