@@ -193,8 +193,9 @@ void add_lab_commands(CLI::App& app) {
                   "Also measure ops/s with 1 thread and with one thread per CPU on independent operations");
   bench->add_flag("--no-memory", bench_args->no_memory, "Skip the peak-stack and heap measurement");
   bench->add_flag("--two-core", bench_args->two_core,
-                  "Also measure each ML-KEM operation on two cores (keygen-2core, encaps-2core, decaps-2core: the "
-                  "matrix sampled on a second, pinned core beside the noise on the first)");
+                  "Also measure each ML-KEM (and selected Kyber-90s) operation on two cores (keygen-2core, "
+                  "encaps-2core, decaps-2core: the matrix sampled on a second, pinned core beside the noise on the "
+                  "first)");
   bench->add_option("--json", bench_args->json,
                     "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
   bench->add_option("--csv", bench_args->csv, "Also write the results as CSV; a file, not -");

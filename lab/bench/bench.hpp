@@ -39,9 +39,9 @@ struct BenchPlan {
   // Throughput scaling: ops/s with 1 thread and with every allowed CPU.
   bool throughput = false;
   double throughput_seconds = 0.5;
-  // Also the ML-KEM operations with the matrix sampled on a second core
-  // ("keygen-2core", ...; lab/twocore/). Not in throughput scaling (each
-  // such call already takes two cores).
+  // Also the ML-KEM (and selected Kyber-90s) operations with the matrix
+  // sampled on a second core ("keygen-2core", ...; lab/twocore/). Not in
+  // throughput scaling (each such call already takes two cores).
   bool two_core = false;
 };
 

@@ -161,7 +161,10 @@ std::vector<Subject> selected_subjects(const BenchPlan& plan) {
   // The withdrawn variants (Kyber-90s) after the standards, before the
   // classical baselines.
   for (Subject& s : lab_only_subjects())
-    if (std::find(sel.lab_only.begin(), sel.lab_only.end(), s.name) != sel.lab_only.end()) out.push_back(std::move(s));
+    if (std::find(sel.lab_only.begin(), sel.lab_only.end(), s.name) != sel.lab_only.end()) {
+      if (plan.two_core && twocore::has_two_core_mode(s.name)) twocore::add_two_core_operations(s);
+      out.push_back(std::move(s));
+    }
   if (!sel.classical.empty())
     for (Subject& s : classical_subjects(plan.message_bytes))
       if (std::find(sel.classical.begin(), sel.classical.end(), s.name) != sel.classical.end())

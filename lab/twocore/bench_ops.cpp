@@ -1,4 +1,4 @@
-// The bench's two-core ML-KEM operations (bench_ops.hpp).
+// The bench's two-core ML-KEM and Kyber-90s operations (bench_ops.hpp).
 #include "twocore/bench_ops.hpp"
 
 #include <array>
@@ -7,6 +7,8 @@
 
 #include "pqlab/mlkem.hpp"
 #include "pqlab/random.hpp"
+#include "subjects/kyber90s/kyber90s.hpp"
+#include "twocore/kyber90s_two_core.hpp"
 #include "twocore/mlkem_two_core.hpp"
 
 namespace pqlab::lab::twocore {
@@ -43,10 +45,38 @@ void append_operations(Instance& in) {
       {"decaps" + s, [st] { require_ok(decaps<P>(st->core, st->scratch_ss, st->ct, st->dk), "decaps"); }});
 }
 
+std::array<std::uint8_t, 32> fresh_seed() {
+  std::array<std::uint8_t, 32> s;
+  require_ok(system_random().generate(s), "seed");
+  return s;
+}
+
+// Kyber-90s: like its single-core subject (lab/subjects/kyber90s_subjects.cpp),
+// each operation draws its seeds from the system source.
+template <class S>
+void append_kyber90s_operations(Instance& in) {
+  auto st = std::make_shared<State<S>>();
+  kyber90s::keygen_derand<S>(st->ek, st->dk, fresh_seed(), fresh_seed());
+  kyber90s::encaps_derand<S>(st->ct, st->ss, st->ek, fresh_seed());
+  kyber90s_decaps<S>(st->core, st->scratch_ss, st->ct, st->dk);
+  if (st->scratch_ss != st->ss) throw std::runtime_error("two-core Kyber-90s decaps disagrees with encaps");
+  const std::string s = kTwoCoreSuffix;
+  in.operations.push_back(
+      {"keygen" + s,
+       [st] { kyber90s_keygen_derand<S>(st->core, st->scratch_ek, st->scratch_dk, fresh_seed(), fresh_seed()); }});
+  in.operations.push_back({"encaps" + s, [st] {
+                             kyber90s_encaps_derand<S>(st->core, st->scratch_ct, st->scratch_ss, st->ek, fresh_seed());
+                           }});
+  in.operations.push_back({"decaps" + s, [st] { kyber90s_decaps<S>(st->core, st->scratch_ss, st->ct, st->dk); }});
+}
+
 void append_for(const std::string& name, Instance& in) {
   if (name == mlkem::MLKEM512::name) return append_operations<mlkem::MLKEM512>(in);
   if (name == mlkem::MLKEM768::name) return append_operations<mlkem::MLKEM768>(in);
   if (name == mlkem::MLKEM1024::name) return append_operations<mlkem::MLKEM1024>(in);
+  if (name == kyber90s::Kyber512_90s::name) return append_kyber90s_operations<kyber90s::Kyber512_90s>(in);
+  if (name == kyber90s::Kyber768_90s::name) return append_kyber90s_operations<kyber90s::Kyber768_90s>(in);
+  if (name == kyber90s::Kyber1024_90s::name) return append_kyber90s_operations<kyber90s::Kyber1024_90s>(in);
   throw std::logic_error(name + " has no two-core mode");
 }
 
@@ -54,7 +84,8 @@ void append_for(const std::string& name, Instance& in) {
 
 bool has_two_core_mode(const std::string& algorithm) {
   return algorithm == mlkem::MLKEM512::name || algorithm == mlkem::MLKEM768::name ||
-         algorithm == mlkem::MLKEM1024::name;
+         algorithm == mlkem::MLKEM1024::name || algorithm == kyber90s::Kyber512_90s::name ||
+         algorithm == kyber90s::Kyber768_90s::name || algorithm == kyber90s::Kyber1024_90s::name;
 }
 
 void add_two_core_operations(Subject& s) {

@@ -1,7 +1,8 @@
-// The bench's two-core variants of the ML-KEM operations (`pqlab bench
-// --two-core`): "keygen-2core", "encaps-2core" and "decaps-2core", the same
-// calls as "keygen", "encaps" and "decaps" (random seeds from the system
-// source, the instance's own keys) with Â sampled on a second core.
+// The bench's two-core variants of the ML-KEM and Kyber-90s operations
+// (`pqlab bench --two-core`): "keygen-2core", "encaps-2core" and
+// "decaps-2core", the same calls as "keygen", "encaps" and "decaps" (random
+// seeds from the system source, the instance's own keys) with Â sampled on
+// a second core.
 #pragma once
 #include <string>
 
@@ -11,7 +12,8 @@ namespace pqlab::lab::twocore {
 
 inline constexpr const char* kTwoCoreSuffix = "-2core";
 
-// Whether the subject (a registry name) has a two-core mode: the ML-KEM sets.
+// Whether the subject (a registry name) has a two-core mode: the ML-KEM sets
+// and the lab-only Kyber-90s sets.
 bool has_two_core_mode(const std::string& algorithm);
 
 // Appends the two-core operations to `s` (a subject with a two-core mode):

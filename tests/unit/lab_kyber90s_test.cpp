@@ -11,6 +11,9 @@
 // rebuilds each file's text from the DRBG and the library and compares both
 // hashes, and decapsulates every record.
 //
+// The first KAT records also go through the two-core path (lab/twocore/,
+// Kyber90sTwoCore).
+//
 // Run on the active kernel backend; ctest runs the Kyber90s* suites again
 // with PQLAB_TEST_KERNELS=portable (software AES) and avx2.
 #include <gtest/gtest.h>
@@ -25,6 +28,8 @@
 #include "pqlab/kernels.hpp"
 #include "subjects/kyber90s/aes.hpp"
 #include "subjects/kyber90s/kyber90s.hpp"
+#include "twocore/kyber90s_two_core.hpp"
+#include "twocore/second_core.hpp"
 
 namespace {
 
@@ -287,6 +292,59 @@ TEST(Kyber90sKat, Kyber768_90s) {
 TEST(Kyber90sKat, Kyber1024_90s) {
   check_kat<k90::Kyber1024_90s>({"a1b564348a126a118fbc49a6aeaebcb74896753fd99f30eeb0f75f0b2d25115f",
                                  "0aae7ad05d260939e1235906598c04d4120e25c608c2189de90d4d026eb8101b"});
+}
+
+// The first KAT records through the two-core path: record 0's text hashes to
+// the published nistkat-sha256, and every record's pk, sk, ct and ss equal
+// the single-core ones; decapsulation (and its implicit rejection) agrees.
+template <class S>
+void check_kat_two_core(const char* record0_hash, int records) {
+  namespace tc = pqlab::lab::twocore;
+  tc::SecondCore core;
+  std::array<std::uint8_t, 48> entropy;
+  for (std::size_t i = 0; i < 48; ++i) entropy[i] = static_cast<std::uint8_t>(i);
+  CtrDrbg outer(entropy.data());
+  for (int count = 0; count < records; ++count) {
+    std::array<std::uint8_t, 48> seed;
+    outer.generate(seed.data(), seed.size());
+    CtrDrbg rng(seed.data());
+    std::array<std::uint8_t, 32> d, z, coins;
+    rng.generate(d.data(), 32);
+    rng.generate(z.data(), 32);
+    rng.generate(coins.data(), 32);
+    std::array<std::uint8_t, S::ek_bytes> pk, pk1;
+    std::array<std::uint8_t, S::dk_bytes> sk, sk1;
+    tc::kyber90s_keygen_derand<S>(core, pk, sk, d, z);
+    k90::keygen_derand<S>(pk1, sk1, d, z);
+    ASSERT_EQ(pk, pk1) << S::name << " count " << count;
+    ASSERT_EQ(sk, sk1) << S::name << " count " << count;
+    std::array<std::uint8_t, S::ct_bytes> ct, ct1;
+    std::array<std::uint8_t, 32> ss, ss1, ss_dec, ss_dec1;
+    tc::kyber90s_encaps_derand<S>(core, ct, ss, pk, coins);
+    k90::encaps_derand<S>(ct1, ss1, pk, coins);
+    ASSERT_EQ(ct, ct1) << S::name << " count " << count;
+    ASSERT_EQ(ss, ss1) << S::name << " count " << count;
+    tc::kyber90s_decaps<S>(core, ss_dec, ct, sk);
+    ASSERT_EQ(ss_dec, ss) << S::name << " count " << count;
+    if (count == 0) {
+      const std::string rec = "count = 0\nseed = " + upper_hex(seed.data(), 48) +
+                              "\npk = " + upper_hex(pk.data(), pk.size()) +
+                              "\nsk = " + upper_hex(sk.data(), sk.size()) +
+                              "\nct = " + upper_hex(ct.data(), ct.size()) + "\nss = " + upper_hex(ss.data(), 32) + "\n";
+      EXPECT_EQ(sha256_hex(rec), record0_hash) << S::name << " record 0 (two cores)";
+    }
+    ct[static_cast<std::size_t>(count) * 37 % ct.size()] ^= 0x10;
+    tc::kyber90s_decaps<S>(core, ss_dec, ct, sk);
+    k90::decaps<S>(ss_dec1, ct, sk);
+    EXPECT_EQ(ss_dec, ss_dec1) << S::name << " count " << count << " (implicit rejection)";
+    EXPECT_NE(ss_dec, ss) << S::name << " count " << count << " (implicit rejection)";
+  }
+}
+
+TEST(Kyber90sTwoCore, FirstKatRecords) {
+  check_kat_two_core<k90::Kyber512_90s>("7bfe0653b63b3fac7ee300a6e4801046c1a3d8d445b271633b6c9d81ed125e5b", 5);
+  check_kat_two_core<k90::Kyber768_90s>("68bf2e3914c0b4e053cefc67dd9f10f567946da5720f0b453b347610c3cc2c0a", 5);
+  check_kat_two_core<k90::Kyber1024_90s>("a1b564348a126a118fbc49a6aeaebcb74896753fd99f30eeb0f75f0b2d25115f", 5);
 }
 
 // Which AES the KATs ran with on this backend (portable: software).

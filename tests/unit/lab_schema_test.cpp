@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -135,6 +136,27 @@ TEST(LabSchema, BenchJsonValidates) {
   EXPECT_EQ(doc["settings"]["two_core"], true);
 }
 
+// --two-core with a Kyber-90s set selected: its operations on two cores too
+// (one backend, to keep the test short).
+TEST(LabSchema, BenchJsonKyber90sTwoCoreValidates) {
+  pqlab::lab::BenchPlan plan;
+  plan.algorithms = {"Kyber512-90s"};
+  plan.kernels = {"portable"};
+  plan.sampling.min_time_s = 0;
+  plan.sampling.min_samples = 3;
+  plan.sampling.warmup_s = 0;
+  plan.two_core = true;
+  const json doc = pqlab::lab::bench_to_json(pqlab::lab::run_bench(plan));
+  EXPECT_EQ(Validator(bench_schema()).validate(doc), "");
+  std::set<std::string> ops;
+  for (const json& r : doc["results"]) {
+    EXPECT_EQ(r["algorithm"], "Kyber512-90s");
+    ops.insert(r["operation"].get<std::string>());
+  }
+  for (const char* op : {"keygen", "encaps", "decaps", "keygen-2core", "encaps-2core", "decaps-2core"})
+    EXPECT_TRUE(ops.count(op)) << op;
+}
+
 TEST(LabSchema, RejectsBrokenDocuments) {
   const Validator validator(bench_schema());
   const json good = small_bench_document();
@@ -214,6 +236,13 @@ TEST(LabSchema, QuickReportJsonValidates) {
     EXPECT_NEAR(r["median_ms"].get<double>() * 1000, r["median_us"].get<double>(), 1e-9);
     EXPECT_TRUE(r["public_key_bytes"].is_number_integer());
   }
+  // One operation on two cores: ML-KEM-768, and beside it Kyber512-90s (the
+  // ESP32-S3 study's subject) although the run did not select it.
+  std::set<std::string> two_core_sets;
+  for (const json& r : doc["sections"]["two_core"]["operations"])
+    two_core_sets.insert(r["algorithm"].get<std::string>());
+  EXPECT_EQ(two_core_sets, (std::set<std::string>{"Kyber512-90s", "ML-KEM-768"}));
+  EXPECT_EQ(doc["sections"]["two_core"]["operations"].size(), 6u);
   json formatted = doc;
   formatted["sections"]["summary"]["rows"][0]["median_ticks"] = "46.5 k";
   EXPECT_NE(validator.validate(formatted), "");

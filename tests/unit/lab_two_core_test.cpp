@@ -2,6 +2,8 @@
 // bit-exactness against the single-core functions on many random seeds for
 // every set and operation (implicit rejection and a refused dk included),
 // and the NIST ACVP keyGen / encapDecap vectors through the two-core path.
+// Kyber-90s on two cores: bit-exact with its single-core path on random
+// seeds (its first KAT records: lab_kyber90s_test.cpp, Kyber90sTwoCore).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -14,7 +16,9 @@
 
 #include "harness/pinning.hpp"
 #include "pqlab/mlkem.hpp"
+#include "subjects/kyber90s/kyber90s.hpp"
 #include "support/vectors.hpp"
+#include "twocore/kyber90s_two_core.hpp"
 #include "twocore/mlkem_two_core.hpp"
 #include "twocore/second_core.hpp"
 
@@ -140,6 +144,62 @@ TEST(TwoCoreMlkem, BitExactWithOneCoreOnRandomSeeds) {
     random_seeds_match<mlkem::MLKEM512>(core, 150);
     random_seeds_match<mlkem::MLKEM768>(core, 150);
     random_seeds_match<mlkem::MLKEM1024>(core, 150);
+  }
+  if (pinned >= 0) lab::unpin_current_thread();
+}
+
+// Kyber-90s: every operation on two cores equals the single-core one
+// (lab/subjects/kyber90s/), decapsulation's implicit rejection included.
+template <class S>
+void kyber90s_random_seeds_match(tc::SecondCore& core, int rounds) {
+  namespace k90 = lab::kyber90s;
+  std::mt19937_64 rng(0x90c0 + S::k);
+  auto fill = [&](auto& buf) {
+    for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
+  };
+  for (int round = 0; round < rounds; ++round) {
+    std::array<std::uint8_t, 32> d, z, coins;
+    fill(d);
+    fill(z);
+    fill(coins);
+    std::array<std::uint8_t, S::ek_bytes> pk1, pk2;
+    std::array<std::uint8_t, S::dk_bytes> sk1, sk2;
+    k90::keygen_derand<S>(pk1, sk1, d, z);
+    tc::kyber90s_keygen_derand<S>(core, pk2, sk2, d, z);
+    ASSERT_EQ(pk1, pk2) << S::name << " keygen round " << round;
+    ASSERT_EQ(sk1, sk2) << S::name << " keygen round " << round;
+
+    std::array<std::uint8_t, S::ct_bytes> ct1, ct2;
+    std::array<std::uint8_t, 32> k1, k2;
+    k90::encaps_derand<S>(ct1, k1, pk1, coins);
+    tc::kyber90s_encaps_derand<S>(core, ct2, k2, pk1, coins);
+    ASSERT_EQ(ct1, ct2) << S::name << " encaps round " << round;
+    ASSERT_EQ(k1, k2) << S::name << " encaps round " << round;
+
+    std::array<std::uint8_t, 32> d1, d2;
+    k90::decaps<S>(d1, ct1, sk1);
+    tc::kyber90s_decaps<S>(core, d2, ct1, sk1);
+    ASSERT_EQ(d1, d2) << S::name << " decaps round " << round;
+    ASSERT_EQ(d2, k1) << S::name << " decaps round " << round;
+
+    // Implicit rejection: a changed ciphertext gives KDF(z ‖ H(c')) on both
+    // paths, not the encapsulated key.
+    auto bad = ct1;
+    bad[static_cast<std::size_t>(rng() % S::ct_bytes)] ^= static_cast<std::uint8_t>(1u << (rng() % 8));
+    k90::decaps<S>(d1, bad, sk1);
+    tc::kyber90s_decaps<S>(core, d2, bad, sk1);
+    ASSERT_EQ(d1, d2) << S::name << " implicit rejection round " << round;
+    ASSERT_NE(d2, k1) << S::name << " implicit rejection round " << round;
+  }
+}
+
+TEST(TwoCoreKyber90s, BitExactWithOneCoreOnRandomSeeds) {
+  const int pinned = lab::pin_current_thread_here();
+  {
+    tc::SecondCore core;
+    kyber90s_random_seeds_match<lab::kyber90s::Kyber512_90s>(core, 100);
+    kyber90s_random_seeds_match<lab::kyber90s::Kyber768_90s>(core, 100);
+    kyber90s_random_seeds_match<lab::kyber90s::Kyber1024_90s>(core, 100);
   }
   if (pinned >= 0) lab::unpin_current_thread();
 }

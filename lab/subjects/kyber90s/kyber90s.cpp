@@ -100,6 +100,26 @@ void sample_noise(mlkem::Poly* out, std::span<const std::uint8_t, 32> sigma, std
 }
 
 template <class S>
+void keygen_noise(mlkem::KeygenNoise<typename S::Core>& out, std::span<const std::uint8_t, 32> sigma, AesImpl impl) {
+  constexpr std::size_t K = S::k;
+  std::array<mlkem::Poly, 2 * K> noise;  // s, then e; nonces 0 .. 2k-1
+  WipeOnExit wipe_noise(noise);
+  sample_noise(noise.data(), sigma, 0, 2 * K, S::eta1, impl);
+  for (std::size_t i = 0; i < K; ++i) {
+    out.s_hat[i] = mlkem::ntt(noise[i]);
+    out.e_hat[i] = mlkem::ntt(noise[K + i]);
+  }
+}
+
+template <class S>
+void encrypt_noise(mlkem::EncryptNoise<typename S::Core>& out, std::span<const std::uint8_t, 32> coins, AesImpl impl) {
+  constexpr std::size_t K = S::k;
+  sample_noise(out.noise.data(), coins, 0, K, S::eta1, impl);
+  sample_noise(out.noise.data() + K, coins, static_cast<std::uint8_t>(K), K + 1, S::eta2, impl);
+  for (std::size_t i = 0; i < K; ++i) out.y_hat[i] = mlkem::ntt(out.noise[i]);
+}
+
+template <class S>
 void keygen_derand(std::span<std::uint8_t, S::ek_bytes> pk, std::span<std::uint8_t, S::dk_bytes> sk,
                    std::span<const std::uint8_t, 32> d, std::span<const std::uint8_t, 32> z) {
   using P = typename S::Core;
@@ -116,15 +136,7 @@ void keygen_derand(std::span<std::uint8_t, S::ek_bytes> pk, std::span<std::uint8
   gen_matrix_vartime<K>(a, rho, false, impl);
   mlkem::KeygenNoise<P> transformed;  // ŝ, ê
   WipeOnExit wipe_transformed(transformed);
-  {
-    std::array<mlkem::Poly, 2 * K> noise;  // s, then e; nonces 0 .. 2k-1
-    WipeOnExit wipe_noise(noise);
-    sample_noise(noise.data(), sigma, 0, 2 * K, S::eta1, impl);
-    for (std::size_t i = 0; i < K; ++i) {
-      transformed.s_hat[i] = mlkem::ntt(noise[i]);
-      transformed.e_hat[i] = mlkem::ntt(noise[K + i]);
-    }
-  }
+  keygen_noise<S>(transformed, sigma, impl);
   mlkem::kpke_keygen_from_matrix<P>(pk, sk.template first<mlkem::dk_pke_bytes<P>>(), rho, a, transformed);
   // crypto_kem_keypair: sk = sk_pke ‖ pk ‖ H(pk) ‖ z.
   std::memcpy(sk.data() + mlkem::dk_ek_offset<P>, pk.data(), S::ek_bytes);
@@ -144,9 +156,7 @@ void encrypt(std::span<std::uint8_t, S::ct_bytes> ct, std::span<const std::uint8
   gen_matrix_vartime<K>(a_t, pk.template last<32>(), true, impl);
   mlkem::EncryptNoise<P> w;  // y (η1), e1, e2 (η2) from nonces 0 .. 2k; ŷ
   WipeOnExit wipe_w(w);
-  sample_noise(w.noise.data(), coins, 0, K, S::eta1, impl);
-  sample_noise(w.noise.data() + K, coins, static_cast<std::uint8_t>(K), K + 1, S::eta2, impl);
-  for (std::size_t i = 0; i < K; ++i) w.y_hat[i] = mlkem::ntt(w.noise[i]);
+  encrypt_noise<S>(w, coins, impl);
   mlkem::kpke_encrypt_from_noise<P>(ct, pk, m, w, a_t);
 }
 
@@ -232,7 +242,9 @@ void replay_symmetric(const SymmetricLog& log, AesImpl impl) {
   template void encaps_derand<S>(std::span<std::uint8_t, S::ct_bytes>, std::span<std::uint8_t, 32>,              \
                                  std::span<const std::uint8_t, S::ek_bytes>, std::span<const std::uint8_t, 32>); \
   template void decaps<S>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, S::ct_bytes>,               \
-                          std::span<const std::uint8_t, S::dk_bytes>);
+                          std::span<const std::uint8_t, S::dk_bytes>);                                           \
+  template void keygen_noise<S>(mlkem::KeygenNoise<S::Core>&, std::span<const std::uint8_t, 32>, AesImpl);       \
+  template void encrypt_noise<S>(mlkem::EncryptNoise<S::Core>&, std::span<const std::uint8_t, 32>, AesImpl);
 PQLAB_KYBER90S_INSTANTIATE(Kyber512_90s)
 PQLAB_KYBER90S_INSTANTIATE(Kyber768_90s)
 PQLAB_KYBER90S_INSTANTIATE(Kyber1024_90s)

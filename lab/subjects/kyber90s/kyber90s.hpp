@@ -75,6 +75,14 @@ void gen_matrix_vartime(mlkem::TransposedMatrix<K>& a, std::span<const std::uint
 // CBD_η over PRF(σ, N) for N = first_nonce .. first_nonce + count - 1.
 void sample_noise(mlkem::Poly* out, std::span<const std::uint8_t, 32> sigma, std::uint8_t first_nonce,
                   std::size_t count, int eta, AesImpl impl);
+// indcpa_keypair's secrets in the NTT domain: ŝ (nonces 0 .. k-1) and ê
+// (k .. 2k-1), CBD_η1 over PRF(σ, N), each transformed. Secret.
+template <class S>
+void keygen_noise(mlkem::KeygenNoise<typename S::Core>& out, std::span<const std::uint8_t, 32> sigma, AesImpl impl);
+// indcpa_enc's noise: y (η1, nonces 0 .. k-1), e1 (η2, k .. 2k-1), e2 (η2,
+// 2k) over PRF(coins, N), and ŷ. Secret.
+template <class S>
+void encrypt_noise(mlkem::EncryptNoise<typename S::Core>& out, std::span<const std::uint8_t, 32> coins, AesImpl impl);
 
 // A record of the symmetric-primitive calls one operation makes, for the
 // bench's symmetric-cost breakdown (lab/bench): while installed, every
