@@ -67,14 +67,13 @@ Status keygen_derand(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<
 template <class P>
 Status keygen(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<P> dk, RandomSource& rng);
 template <class P>
-Status encaps_derand(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key,
-                     mlkem::ConstEncapsKey<P> ek, mlkem::Seed m);
+Status encaps_derand(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key, mlkem::ConstEncapsKey<P> ek,
+                     mlkem::Seed m);
 template <class P>
 Status encaps(SecondCore& core, mlkem::Ciphertext<P> ct, mlkem::SharedSecret key, mlkem::ConstEncapsKey<P> ek,
               RandomSource& rng);
 template <class P>
-Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<P> ct,
-              mlkem::ConstDecapsKey<P> dk);
+Status decaps(SecondCore& core, mlkem::SharedSecret key, mlkem::ConstCiphertext<P> ct, mlkem::ConstDecapsKey<P> dk);
 
 // ---- implementation of the templates that take a callable ----
 

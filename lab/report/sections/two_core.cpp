@@ -125,9 +125,8 @@ struct Published {
   double single_cycles, dual_cycles;
   double ratio() const { return single_cycles / dual_cycles; }
 };
-constexpr std::array<Published, 3> kPublished = {{{"keygen", 2248841, 1818840},
-                                                  {"encaps", 2011697, 1513054},
-                                                  {"decaps", 310357, 353378}}};
+constexpr std::array<Published, 3> kPublished = {
+    {{"keygen", 2248841, 1818840}, {"encaps", 2011697, 1513054}, {"decaps", 310357, 353378}}};
 constexpr const char* kStudy = "ESP32-S3上Kyber后量子加密算法的优化实践 (Optimising Kyber on the ESP32-S3)";
 
 class TwoCoreSection final : public Section {
@@ -176,7 +175,8 @@ class TwoCoreSection final : public Section {
     if (progress) progress("two cores: hand-off round trip", 0);
     handoff_us_ = median_us([&] { core.round_trip(); }, policy);
     for (std::size_t i = 0; i < sets.size(); ++i) {
-      if (progress) progress("two cores: " + sets[i], static_cast<double>(i + 1) / static_cast<double>(sets.size() + 1));
+      if (progress)
+        progress("two cores: " + sets[i], static_cast<double>(i + 1) / static_cast<double>(sets.size() + 1));
       if (sets[i] == mlkem::MLKEM512::name) measure_set<MlkemCalls<mlkem::MLKEM512>>(core, policy);
       if (sets[i] == mlkem::MLKEM768::name) measure_set<MlkemCalls<mlkem::MLKEM768>>(core, policy);
       if (sets[i] == mlkem::MLKEM1024::name) measure_set<MlkemCalls<mlkem::MLKEM1024>>(core, policy);
@@ -229,25 +229,27 @@ class TwoCoreSection final : public Section {
     md += "Caller pinned to CPU " + std::to_string(caller_cpu_) + ", worker " +
           (worker_cpu_ >= 0 ? "pinned to CPU " + std::to_string(worker_cpu_) : std::string("not pinned")) + " (" +
           std::to_string(cpus_) + " CPU" + (cpus_ == 1 ? "" : "s") + " allowed" +
-          (ctx.bench.machine.hypervisor ? "; a virtual machine, whose vCPUs may share a physical core" : "") +
-          ").\n\n";
+          (ctx.bench.machine.hypervisor ? "; a virtual machine, whose vCPUs may share a physical core" : "") + ").\n\n";
     std::vector<std::vector<std::string>> rows;
     for (const OpRow& r : ops_)
       rows.push_back({r.algorithm, r.operation, fixed(r.one_core_us, 2), fixed(r.two_core_us, 2),
                       fixed(r.ratio(), 2) + "×", published_ratio(r)});
-    md += md_table({"algorithm", "operation", "µs, 1 core", "µs, 2 cores", "speed-up", "published (Kyber512-90s, ESP32-S3)"},
+    md += md_table({"algorithm", "operation", "µs, 1 core", "µs, 2 cores", "speed-up",
+                    "published (Kyber512-90s, ESP32-S3)"},
                    rows) +
           "\n";
-    md += "What the split can win and what it costs, measured on their own: the work moved is Â's sampling alone "
-          "on one core; the hand-off is the round trip of an empty job (post, worker runs nothing, caller sees it "
-          "done), median " +
-          fixed(handoff_us_, 2) + " µs.\n\n";
+    md +=
+        "What the split can win and what it costs, measured on their own: the work moved is Â's sampling alone "
+        "on one core; the hand-off is the round trip of an empty job (post, worker runs nothing, caller sees it "
+        "done), median " +
+        fixed(handoff_us_, 2) + " µs.\n\n";
     std::vector<std::vector<std::string>> cost_rows;
     for (const SetRow& s : sets_)
       cost_rows.push_back({s.algorithm, fixed(s.matrix_us, 2), fixed(handoff_us_, 2),
                            fixed(handoff_us_ > 0 ? s.matrix_us / handoff_us_ : 0, 1) + "×"});
-    md += md_table({"algorithm", "Â alone, µs (work moved)", "empty hand-off, µs", "work moved / hand-off"}, cost_rows) +
-          "\n";
+    md +=
+        md_table({"algorithm", "Â alone, µs (work moved)", "empty hand-off, µs", "work moved / hand-off"}, cost_rows) +
+        "\n";
     md += verdict() + "\n\n";
     md += "Published, not measured here: " + std::string(kStudy) +
           ", Kyber512-90s on the ESP32-S3 at 160 MHz, matrix generation in two halves on the two cores and the "
@@ -339,8 +341,7 @@ class TwoCoreSection final : public Section {
     v += "The most the split can save is the work moved, " + fixed(min_matrix, 1) + "–" + fixed(max_matrix, 1) +
          " µs of Â, and only if the first core has as much of its own to do meanwhile; every operation pays the "
          "hand-off's " +
-         fixed(handoff_us_, 2) + " µs (plus the cache-line transfer of Â, " +
-         "2–8 KB, to the first core) in return. ";
+         fixed(handoff_us_, 2) + " µs (plus the cache-line transfer of Â, " + "2–8 KB, to the first core) in return. ";
     if (faster == ops_.size())
       v += "Here the work moved outweighs the hand-off, so the split pays";
     else if (faster == 0)
