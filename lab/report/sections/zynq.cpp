@@ -433,9 +433,12 @@ class ZynqSection final : public Section {
     if (cores.empty()) return "The synthesis file holds no per-core numbers.\n";
     std::vector<std::vector<std::string>> rows;
     for (const auto& [name, j] : cores) {
+      // "utilisation" holds fractions of the device's capacity: shown as %.
+      const bool fractions = name == "utilisation";
       std::vector<std::string> row = {name};
       for (const std::string& c : columns)
         row.push_back(!j->contains(c) || !j->at(c).is_number() ? "—"
+                      : fractions                              ? fixed(100 * j->at(c).get<double>(), 1) + " %"
                       : j->at(c).is_number_integer()           ? with_commas(j->at(c).get<double>())
                                                                : fixed(j->at(c).get<double>(), 1));
       rows.push_back(row);
