@@ -10,14 +10,11 @@
 //   keystream (in blocks) and SHA-256/SHA-512 call (with its length) of one
 //   run (kyber90s::SymmetricLog); replay_symmetric() repeats them with the
 //   same AES implementation and the backend's SHA-2 kernels.
-// - ML-KEM: the calls the core makes, rebuilt from the operation's real ρ:
-//   G and H (SHA3-512/256), the matrix as the core samples it (two rows of
-//   SHAKE128 lanes per multi-lane call, squeezing until the slowest lane
-//   has 256 coefficients; the blocks each entry needs counted on its own
-//   stream), the noise (SHAKE256 lanes, eight per call), and decaps' paired
-//   H(ek)/J(z‖c). The core computes H(ek) in lanes that the matrix leaves
-//   idle (keygen, encaps); timed alone here, it makes ML-KEM's share an
-//   upper bound there.
+// - ML-KEM: the calls the core makes, rebuilt from the operation's real ρ
+//   (kyber90s::MlkemSymmetric, subjects/kyber90s/mlkem_symmetric.hpp, which
+//   the Cortex-M4 firmware replays too). The core computes H(ek) in ways
+//   the matrix leaves idle (keygen, encaps); timed alone, it makes ML-KEM's
+//   share an upper bound there.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -28,12 +25,11 @@
 #include "harness/sampler.hpp"
 #include "harness/stats.hpp"
 #include "harness/tsc.hpp"
-#include "hash/keccak_parallel.hpp"
-#include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/mlkem.hpp"
 #include "report/section.hpp"
 #include "subjects/kyber90s/kyber90s.hpp"
+#include "subjects/kyber90s/mlkem_symmetric.hpp"
 
 namespace pqlab::lab {
 namespace {
@@ -52,108 +48,6 @@ SamplingPolicy policy(bool quick) {
 double median_ticks(const std::function<void()>& op, bool quick) {
   return summarize(sample_ticks(op, policy(quick))).median;
 }
-
-// SHAKE128 blocks (168 bytes) that SampleNTT (FIPS 203 Alg. 7) consumes for
-// the stream ρ ‖ b32 ‖ b33: counted on the stream itself.
-std::size_t shake128_blocks_needed(std::span<const std::uint8_t, 32> rho, std::uint8_t b32, std::uint8_t b33) {
-  std::array<std::uint8_t, 34> in;
-  std::copy(rho.begin(), rho.end(), in.begin());
-  in[32] = b32;
-  in[33] = b33;
-  std::array<std::uint8_t, 168 * 12> out;
-  hash::shake128(in, out);
-  std::size_t have = 0;
-  for (std::size_t pos = 0; pos + 3 <= out.size(); pos += 3) {
-    const unsigned d1 = out[pos] | ((out[pos + 1] & 0x0fu) << 8), d2 = (out[pos + 1] >> 4) | (out[pos + 2] << 4);
-    if (d1 < 3329 && ++have == 256) return pos / 168 + 1;
-    if (d2 < 3329 && ++have == 256) return pos / 168 + 1;
-  }
-  return out.size() / 168;
-}
-
-// One multi-lane Keccak call as the core makes it: `lanes` inputs of
-// `in_bytes` each, `blocks` squeezed blocks.
-template <class Ways>
-void ways_call(std::size_t lanes, std::size_t in_bytes, std::size_t blocks) {
-  static std::array<std::uint8_t, 64> input{};
-  static std::array<std::array<std::uint8_t, Ways::rate_bytes>, Ways::max_ways> out;
-  std::span<const std::uint8_t> in[Ways::max_ways];
-  std::uint8_t* outs[Ways::max_ways];
-  for (std::size_t l = 0; l < Ways::max_ways; ++l) {
-    in[l] = std::span<const std::uint8_t>(input).first(in_bytes);
-    outs[l] = out[l].data();
-  }
-  Ways w;
-  w.absorb_once(in, lanes);
-  for (std::size_t b = 0; b < blocks; ++b) w.squeeze_block(outs);
-}
-
-// ML-KEM's symmetric calls for one operation (see the file comment).
-struct MlkemSymmetric {
-  std::size_t k = 0, eta1 = 0, eta2 = 2, ek_bytes = 0, ct_bytes = 0;
-  std::vector<std::pair<std::size_t, std::size_t>> matrix_calls;  // (lanes, squeeze rounds)
-
-  void plan_matrix(std::span<const std::uint8_t, 32> rho, bool transposed) {
-    matrix_calls.clear();
-    for (std::size_t first = 0; first < k; first += 2) {
-      const std::size_t rows = std::min<std::size_t>(2, k - first);
-      std::size_t rounds = 0;
-      for (std::size_t r = first; r < first + rows; ++r)
-        for (std::size_t j = 0; j < k; ++j) {
-          const auto i8 = static_cast<std::uint8_t>(r), j8 = static_cast<std::uint8_t>(j);
-          rounds =
-              std::max(rounds, transposed ? shake128_blocks_needed(rho, i8, j8) : shake128_blocks_needed(rho, j8, i8));
-        }
-      matrix_calls.emplace_back(rows * k, rounds);
-    }
-  }
-  void matrix() const {
-    for (const auto& [lanes, rounds] : matrix_calls) ways_call<hash::Shake128Ways>(lanes, 34, rounds);
-  }
-  static void noise(std::size_t count, std::size_t eta) {
-    const std::size_t blocks = (64 * eta + 135) / 136;
-    for (std::size_t done = 0; done < count; done += 8)
-      ways_call<hash::Shake256Ways>(std::min<std::size_t>(8, count - done), 33, blocks);
-  }
-  void encrypt_noise() const {
-    if (eta1 == eta2) {
-      noise(2 * k + 1, eta1);
-    } else {
-      noise(k, eta1);
-      noise(k + 1, eta2);
-    }
-  }
-  void keygen() const {
-    static std::array<std::uint8_t, 1568> ek{};
-    std::array<std::uint8_t, 33> g_in{};
-    std::array<std::uint8_t, 64> g;
-    std::array<std::uint8_t, 32> h;
-    hash::sha3_512(g_in, g);
-    matrix();
-    noise(2 * k, eta1);
-    hash::sha3_256(std::span<const std::uint8_t>(ek).first(ek_bytes), h);
-  }
-  void encaps() const {
-    static std::array<std::uint8_t, 1568> ek{};
-    std::array<std::uint8_t, 64> g_in{}, g;
-    std::array<std::uint8_t, 32> h;
-    hash::sha3_256(std::span<const std::uint8_t>(ek).first(ek_bytes), h);
-    hash::sha3_512(g_in, g);
-    matrix();
-    encrypt_noise();
-  }
-  void decaps() const {
-    static std::array<std::uint8_t, 1568> ek{};
-    static std::array<std::uint8_t, 32 + 1568> z_c{};
-    std::array<std::uint8_t, 64> g_in{}, g;
-    std::array<std::uint8_t, 32> h, k_bar;
-    hash::sha3_256_and_shake256_32(std::span<const std::uint8_t>(ek).first(ek_bytes), h,
-                                   std::span<const std::uint8_t>(z_c).first(32 + ct_bytes), k_bar);
-    hash::sha3_512(g_in, g);
-    matrix();
-    encrypt_noise();
-  }
-};
 
 struct Row {
   std::string set, mlkem, backend, aes, operation;
@@ -180,27 +74,22 @@ void measure_set(std::vector<Row>& rows, const std::string& backend, bool quick)
   (void)m::keygen_derand<P>(ek, dk, d, z);
   (void)m::encaps_derand<P>(c, ss, ek, coins);
 
-  MlkemSymmetric ms;
-  ms.k = P::k;
-  ms.eta1 = P::eta1;
-  ms.eta2 = P::eta2;
-  ms.ek_bytes = P::ek_bytes;
-  ms.ct_bytes = P::ct_bytes;
+  k90::MlkemSymmetric ms(P::k, P::eta1, P::eta2, P::ek_bytes, P::ct_bytes);
   const auto rho = std::span<const std::uint8_t, P::ek_bytes>(ek).template last<32>();
 
   struct Op {
     const char* name;
     std::function<void()> k90_op, mlkem_op;
     bool transposed;
-    void (MlkemSymmetric::*mlkem_sym)() const;
+    void (k90::MlkemSymmetric::*mlkem_sym)() const;
   };
   const std::vector<Op> ops = {
       {"keygen", [&] { k90::keygen_derand<S>(pk2, sk2, d, z); }, [&] { (void)m::keygen_derand<P>(ek2, dk2, d, z); },
-       false, &MlkemSymmetric::keygen},
+       false, &k90::MlkemSymmetric::keygen},
       {"encaps", [&] { k90::encaps_derand<S>(ct2, ss2, pk, coins); },
-       [&] { (void)m::encaps_derand<P>(c2, ss2, ek, coins); }, true, &MlkemSymmetric::encaps},
+       [&] { (void)m::encaps_derand<P>(c2, ss2, ek, coins); }, true, &k90::MlkemSymmetric::encaps},
       {"decaps", [&] { k90::decaps<S>(ss2, ct, sk); }, [&] { (void)m::decaps<P>(ss2, c, dk); }, true,
-       &MlkemSymmetric::decaps},
+       &k90::MlkemSymmetric::decaps},
   };
   for (const Op& op : ops) {
     Row r{std::string(S::name), std::string(S::mlkem_name), backend, std::string(k90::aes_impl_name(aes)), op.name};
@@ -210,7 +99,7 @@ void measure_set(std::vector<Row>& rows, const std::string& backend, bool quick)
     k90::set_symmetric_log(nullptr);
     r.k90_ticks = median_ticks(op.k90_op, quick);
     r.k90_sym_ticks = median_ticks([&] { k90::replay_symmetric(log, aes); }, quick);
-    ms.plan_matrix(rho, op.transposed);
+    ms.plan_matrix_vartime(rho, op.transposed);
     r.mlkem_ticks = median_ticks(op.mlkem_op, quick);
     r.mlkem_sym_ticks = median_ticks([&] { (ms.*op.mlkem_sym)(); }, quick);
     rows.push_back(r);
@@ -253,6 +142,7 @@ class Kyber90sSection final : public Section {
             const nlohmann::json* a = find(k90_set, op);
             const nlohmann::json* b = find(mlkem_set, op);
             const nlohmann::json* sym = find(k90_set, std::string(op) + "-symmetric");
+            const nlohmann::json* mlkem_sym = find(mlkem_set, std::string(op) + "-symmetric");
             if (a == nullptr || b == nullptr) continue;
             m4_rows_.push_back({{"board", image.at("board")},
                                 {"ram_budget_bytes", image.at("ram_budget")},
@@ -262,6 +152,8 @@ class Kyber90sSection final : public Section {
                                 {"mlkem_instructions", b->at("instructions")},
                                 {"kyber90s_symmetric_instructions",
                                  sym != nullptr ? sym->at("instructions") : nlohmann::json(nullptr)},
+                                {"mlkem_symmetric_instructions",
+                                 mlkem_sym != nullptr ? mlkem_sym->at("instructions") : nlohmann::json(nullptr)},
                                 {"kyber90s_peak_stack_bytes", a->at("stack")},
                                 {"mlkem_peak_stack_bytes", b->at("stack")}});
           }
@@ -342,19 +234,24 @@ class Kyber90sSection final : public Section {
           "On the Cortex-M4 (QEMU instruction counts from `embedded/run.py bench`, the 128 KB images, see the "
           "Cortex-M4 section; no AES or SHA hardware: the bitsliced software AES and the portable SHA-2/SHA-3). "
           "Kyber-90s's symmetric share: its logged AES-CTR and SHA-2 calls replayed alone on the target "
-          "(`<op>-symmetric`). ML-KEM's share is not measured on the firmware.\n\n";
+          "(`<op>-symmetric`); ML-KEM's: its SHA-3/SHAKE calls, rebuilt from the ρ of a key of that set as on "
+          "the host, replayed alone on the target.\n\n";
       std::vector<std::vector<std::string>> m;
       for (const nlohmann::json& r : m4_rows_) {
         const double a = r.at("kyber90s_instructions").get<double>(), b = r.at("mlkem_instructions").get<double>();
         const nlohmann::json& sym = r.at("kyber90s_symmetric_instructions");
+        const nlohmann::json& mlkem_sym = r.at("mlkem_symmetric_instructions");
         m.push_back({r.at("board").get<std::string>(), r.at("set").get<std::string>(),
                      r.at("operation").get<std::string>(), with_commas(a),
                      sym.is_number() && a > 0 ? pct(sym.get<double>() / a) : std::string("not measured"),
-                     with_commas(b), b > 0 ? fixed(a / b, 2) + "×" : "-",
+                     with_commas(b),
+                     mlkem_sym.is_number() && b > 0 ? pct(mlkem_sym.get<double>() / b) : std::string("not measured"),
+                     b > 0 ? fixed(a / b, 2) + "×" : "-",
                      std::to_string(r.at("kyber90s_peak_stack_bytes").get<std::uint64_t>())});
       }
       md += md_table({"board", "set", "operation", "Kyber-90s instructions", "symmetric share (software AES, SHA-2)",
-                      "ML-KEM instructions", "Kyber-90s / ML-KEM", "Kyber-90s peak stack (B)"},
+                      "ML-KEM instructions", "symmetric share (SHAKE, SHA-3)", "Kyber-90s / ML-KEM",
+                      "Kyber-90s peak stack (B)"},
                      m) +
             "\n";
     }

@@ -4,7 +4,8 @@
 # pqlab_add_kyber90s(<new target> <core target>)
 set(PQLAB_KYBER90S_DIR ${CMAKE_CURRENT_LIST_DIR})
 function(pqlab_add_kyber90s target core)
-  set(sources ${PQLAB_KYBER90S_DIR}/aes.cpp ${PQLAB_KYBER90S_DIR}/aes_soft.cpp ${PQLAB_KYBER90S_DIR}/kyber90s.cpp)
+  set(sources ${PQLAB_KYBER90S_DIR}/aes.cpp ${PQLAB_KYBER90S_DIR}/aes_soft.cpp ${PQLAB_KYBER90S_DIR}/kyber90s.cpp
+              ${PQLAB_KYBER90S_DIR}/mlkem_symmetric.cpp)
   set(aesni 0)
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     set(aesni 1)
