@@ -11,7 +11,7 @@
 # - The Release run also includes the ACVP ML-KEM and ML-DSA suites on the
 #   co-simulated FPGA cores (labels rtl and rtl-full, about a minute).
 # - The Release run also includes the SLH-DSA full tier (label full: every
-#   ACVP sigGen case, 4-6 minutes on one core beside the other tests).
+#   ACVP sigGen case; 9-15 s in the last CI runs).
 # - Then the constant-time test once more, compiled with clang 14's
 #   MemorySanitizer (preset msan-ct, label ct-msan): natively, so on every
 #   backend this CPU has (AVX-512 included, which valgrind cannot run), and

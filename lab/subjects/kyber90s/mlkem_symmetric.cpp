@@ -21,8 +21,9 @@ std::size_t shake128_blocks_needed_vartime(std::span<const std::uint8_t, 32> rho
   hash::shake128(in, out);
   std::size_t have = 0;
   for (std::size_t pos = 0; pos + 3 <= out.size(); pos += 3) {
-    const unsigned d1 = out[pos] | ((out[pos + 1] & 0x0fu) << 8);
-    const unsigned d2 = (out[pos + 1] >> 4) | (static_cast<unsigned>(out[pos + 2]) << 4);
+    const unsigned b0 = out[pos], b1 = out[pos + 1], b2 = out[pos + 2];
+    const unsigned d1 = b0 | ((b1 & 0x0fu) << 8);
+    const unsigned d2 = (b1 >> 4) | (b2 << 4);
     if (d1 < kQ && ++have == 256) return pos / 168 + 1;
     if (d2 < kQ && ++have == 256) return pos / 168 + 1;
   }
