@@ -1,4 +1,17 @@
+// Arm semihosting (Arm's semihosting specification v2.0): the operation in
+// r0, its parameter block in r1, and a trap QEMU (-semihosting-config
+// enable=on) serves. The trap depends on the core: `bkpt 0xAB` on an
+// M-profile core (the Cortex-M4 images), `svc 0x123456` on an A-profile one
+// in the A32 state (the Cortex-A9 image of embedded/zynq/, §2.1).
 #include "semihost.hpp"
+
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define PQLAB_SEMIHOST_TRAP "bkpt 0xAB"
+#elif defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'A' && !defined(__thumb__)
+#define PQLAB_SEMIHOST_TRAP "svc 0x123456"
+#else
+#error "semihosting: an M-profile core, or an A-profile one in the A32 state"
+#endif
 
 namespace firmware::semihost {
 namespace {
@@ -11,7 +24,7 @@ constexpr std::uint32_t kAdpStoppedApplicationExit = 0x20026;
 std::uint32_t call(std::uint32_t operation, const void* argument) {
   register std::uint32_t r0 asm("r0") = operation;
   register const void* r1 asm("r1") = argument;
-  asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
+  asm volatile(PQLAB_SEMIHOST_TRAP : "+r"(r0) : "r"(r1) : "memory");
   return r0;
 }
 

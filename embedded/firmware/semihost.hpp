@@ -1,4 +1,4 @@
-// ARM semihosting (the "bkpt 0xAB" interface QEMU implements with
+// Arm semihosting (the interface QEMU implements with
 // -semihosting-config enable=on): console output, the command line, and the
 // exit status that the host sees as QEMU's own.
 #pragma once
