@@ -28,6 +28,9 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+# The firmware's output format is the Cortex-M4 harness's: one parser.
+sys.path.insert(0, str(HERE.parent))
+from run import parse  # noqa: E402  (embedded/run.py)
 MACHINE = "xilinx-zynq-a9"
 SKIP = 77
 FAIL = 1
@@ -141,20 +144,6 @@ def run_qemu(elf, words, timeout, plugin_args=None):
     except subprocess.TimeoutExpired:
         return 124, ""
     return done.returncode, done.stdout + done.stderr
-
-
-def parse(output):
-    records = []
-    for line in output.splitlines():
-        if not line.startswith("PQLAB "):
-            continue
-        kind, *fields = line[6:].split(" ")
-        values = {}
-        for f in fields:
-            key, _, value = f.partition("=")
-            values[key] = int(value) if re.fullmatch(r"\d+", value) else value
-        records.append((kind, values))
-    return records
 
 
 def parse_marks(text):
