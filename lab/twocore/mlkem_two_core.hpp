@@ -41,8 +41,11 @@ struct PkeSteps {
 
 // ML-KEM's steps: SHAKE128 for Â, SHAKE256 for the noise (FIPS 203 §4.1).
 template <class P>
-inline constexpr PkeSteps<P> mlkem_steps = {&mlkem::sample_matrix_vartime<P::k>, &mlkem::kpke_keygen_noise<P>,
-                                            &mlkem::kpke_encrypt_noise<P>};
+inline constexpr PkeSteps<P> mlkem_steps = {[](mlkem::Matrix<P::k>& a, std::span<const std::uint8_t, 32> rho,
+                                               bool transposed) {
+  mlkem::sample_matrix_vartime<P::k>(a, rho, transposed, nullptr);
+                                            },
+                                            &mlkem::kpke_keygen_noise<P>, &mlkem::kpke_encrypt_noise<P>};
 
 // K-PKE.KeyGen (FIPS 203 Alg. 13) from line 2, given ρ (public, declassified)
 // and σ: Â on the second core beside ŝ, ê here, then t̂ = Â ∘ ŝ + ê.

@@ -1,7 +1,7 @@
 // K-PKE (FIPS 203 Alg. 13–15). Key generation and kpke_encrypt (used by
 // decapsulation) sample the matrix Â (or Âᵀ) two rows at a time where they
 // are used, which keeps ML-KEM-1024 within a few KB of stack; encapsulation
-// holds Âᵀ whole (kpke_sample_matrix_vartime, so that H(ek) can ride in its
+// holds Âᵀ whole (sample_matrix_vartime, so that H(ek) can ride in its
 // idle Keccak ways), and the batch samples one row index of every item at
 // a time.
 #include "hash/keccak_parallel.hpp"
@@ -78,8 +78,9 @@ void sample_matrix_in_pairs(Matrix<K>& a, std::span<const std::uint8_t, 32> rho,
 }  // namespace
 
 template <std::size_t K>
-void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed) {
-  sample_matrix_in_pairs<K>(a, rho, transposed, nullptr);
+void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed,
+                           hash::KeccakRider* rider) {
+  sample_matrix_in_pairs<K>(a, rho, transposed, rider);
 }
 
 template <class P>
@@ -210,22 +211,6 @@ void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::u
 }
 
 template <class P>
-void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
-                                hash::KeccakRider* rider) {
-  sample_matrix_in_pairs<P::k>(a_t, ek.template last<32>(), true, rider);
-}
-
-template <class P>
-void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                              std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
-                              const TransposedMatrix<P::k>& a_t) {
-  EncryptNoise<P> w;
-  WipeOnExit wipe(w);
-  kpke_encrypt_noise<P>(w, r);
-  kpke_encrypt_from_noise<P>(c, ek, m, w, a_t);
-}
-
-template <class P>
 void kpke_encrypt_batch(std::span<const std::span<std::uint8_t, P::ct_bytes>> cs,
                         std::span<const std::span<const std::uint8_t, P::ek_bytes>> eks,
                         std::span<const std::span<const std::uint8_t, 32>> ms,
@@ -274,36 +259,31 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
   compress_encode<1>(m, w);
 }
 
-#define PQLAB_KPKE_INSTANTIATE(P)                                                                                  \
-  template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>,     \
-                               std::span<const std::uint8_t, 32>, hash::KeccakRider*);                             \
-  template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                       \
-                                      std::span<const std::span<const std::uint8_t, P::ek_bytes>>,                 \
-                                      std::span<const std::span<const std::uint8_t, 32>>,                          \
-                                      std::span<const std::span<const std::uint8_t, 32>>);                         \
-  template void kpke_keygen_from_rho_sigma<P>(std::span<std::uint8_t, P::ek_bytes>,                                \
-                                              std::span<std::uint8_t, dk_pke_bytes<P>>,                            \
-                                              std::span<const std::uint8_t, 64>, hash::KeccakRider*);              \
-  template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>,  \
-                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);             \
-  template void kpke_sample_matrix_vartime<P>(TransposedMatrix<P::k>&, std::span<const std::uint8_t, P::ek_bytes>, \
-                                              hash::KeccakRider*);                                                 \
-  template void kpke_encrypt_with_matrix<P>(std::span<std::uint8_t, P::ct_bytes>,                                  \
-                                            std::span<const std::uint8_t, P::ek_bytes>,                            \
-                                            std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>,  \
-                                            const TransposedMatrix<P::k>&);                                        \
-  template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,       \
-                                std::span<const std::uint8_t, P::ct_bytes>);                                       \
-  template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool);               \
-  template void kpke_keygen_noise<P>(KeygenNoise<P>&, std::span<const std::uint8_t, 32>);                          \
-  template void kpke_keygen_from_matrix<P>(std::span<std::uint8_t, P::ek_bytes>,                                   \
-                                           std::span<std::uint8_t, dk_pke_bytes<P>>,                               \
-                                           std::span<const std::uint8_t, 32>, const Matrix<P::k>&,                 \
-                                           const KeygenNoise<P>&);                                                 \
-  template void kpke_encrypt_noise<P>(EncryptNoise<P>&, std::span<const std::uint8_t, 32>);                        \
-  template void kpke_encrypt_from_noise<P>(std::span<std::uint8_t, P::ct_bytes>,                                   \
-                                           std::span<const std::uint8_t, P::ek_bytes>,                             \
-                                           std::span<const std::uint8_t, 32>, EncryptNoise<P>&,                    \
+#define PQLAB_KPKE_INSTANTIATE(P)                                                                                 \
+  template void kpke_keygen<P>(std::span<std::uint8_t, P::ek_bytes>, std::span<std::uint8_t, dk_pke_bytes<P>>,    \
+                               std::span<const std::uint8_t, 32>, hash::KeccakRider*);                            \
+  template void kpke_encrypt_batch<P>(std::span<const std::span<std::uint8_t, P::ct_bytes>>,                      \
+                                      std::span<const std::span<const std::uint8_t, P::ek_bytes>>,                \
+                                      std::span<const std::span<const std::uint8_t, 32>>,                         \
+                                      std::span<const std::span<const std::uint8_t, 32>>);                        \
+  template void kpke_keygen_from_rho_sigma<P>(std::span<std::uint8_t, P::ek_bytes>,                               \
+                                              std::span<std::uint8_t, dk_pke_bytes<P>>,                           \
+                                              std::span<const std::uint8_t, 64>, hash::KeccakRider*);             \
+  template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
+                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);            \
+  template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,      \
+                                std::span<const std::uint8_t, P::ct_bytes>);                                      \
+  template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool,               \
+                                            hash::KeccakRider*);                                                  \
+  template void kpke_keygen_noise<P>(KeygenNoise<P>&, std::span<const std::uint8_t, 32>);                         \
+  template void kpke_keygen_from_matrix<P>(std::span<std::uint8_t, P::ek_bytes>,                                  \
+                                           std::span<std::uint8_t, dk_pke_bytes<P>>,                              \
+                                           std::span<const std::uint8_t, 32>, const Matrix<P::k>&,                \
+                                           const KeygenNoise<P>&);                                                \
+  template void kpke_encrypt_noise<P>(EncryptNoise<P>&, std::span<const std::uint8_t, 32>);                       \
+  template void kpke_encrypt_from_noise<P>(std::span<std::uint8_t, P::ct_bytes>,                                  \
+                                           std::span<const std::uint8_t, P::ek_bytes>,                            \
+                                           std::span<const std::uint8_t, 32>, EncryptNoise<P>&,                   \
                                            const TransposedMatrix<P::k>&);
 PQLAB_KPKE_INSTANTIATE(MLKEM512)
 PQLAB_KPKE_INSTANTIATE(MLKEM768)

@@ -40,32 +40,25 @@ template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
                   std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
 
-// Âᵀ whole (Alg. 14 lines 4–8), sampled two rows at a time with a rider
-// (hash::KeccakRider) taking the idle Keccak ways: encapsulation's H(ek),
-// which does not depend on Âᵀ.
 // A k × k matrix over T_q, row by row: Â, or Âᵀ (same type, same storage).
 template <std::size_t K>
 using Matrix = std::array<NttVec<K>, K>;
 template <std::size_t K>
 using TransposedMatrix = Matrix<K>;
-template <class P>
-void kpke_sample_matrix_vartime(TransposedMatrix<P::k>& a_t, std::span<const std::uint8_t, P::ek_bytes> ek,
-                                hash::KeccakRider* rider);
-// Alg. 14 with Âᵀ given (from kpke_sample_matrix_vartime) instead of sampled.
-template <class P>
-void kpke_encrypt_with_matrix(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                              std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
-                              const TransposedMatrix<P::k>& a_t);
 
 // K-PKE split where Â is used, for a caller that samples Â elsewhere (on
 // another core: lab/twocore/) while the noise is sampled and transformed:
 // matrix, noise and the step that combines them. Each composes to exactly
-// kpke_keygen_from_rho_sigma / kpke_encrypt_with_matrix.
+// kpke_keygen_from_rho_sigma / kpke_encrypt. Encapsulation uses them too,
+// to hold Âᵀ whole while H(ek) rides in the idle ways of its sampling.
 
 // Â whole (Alg. 13 lines 3–7) or, when `transposed`, Âᵀ (Alg. 14 lines
-// 4–8), from the public seed ρ. Public: rejection sampling branches on it.
+// 4–8), from the public seed ρ, two rows at a time; a rider
+// (hash::KeccakRider, or null) takes the Keccak ways they leave idle.
+// Public: rejection sampling branches on it.
 template <std::size_t K>
-void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed);
+void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, bool transposed,
+                           hash::KeccakRider* rider);
 
 // K-PKE.KeyGen's secrets in the NTT domain: ŝ and ê (Alg. 13 lines 8–17).
 template <class P>

@@ -69,10 +69,13 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
   // first and is held whole (public).
   TransposedMatrix<P::k> a_t;
   hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek);
-  kpke_sample_matrix_vartime<P>(a_t, ek, &h_ek);
+  sample_matrix_vartime<P::k>(a_t, ek.template last<32>(), true, &h_ek);
   h_ek.finish(std::span(g_in).template last<32>());
   hash::sha3_512(g_in, k_r);
-  kpke_encrypt_with_matrix<P>(ct, ek, m, std::span<const std::uint8_t>(k_r).template last<32>(), a_t);
+  EncryptNoise<P> noise;
+  WipeOnExit wipe_noise(noise);
+  kpke_encrypt_noise<P>(noise, std::span<const std::uint8_t>(k_r).template last<32>());
+  kpke_encrypt_from_noise<P>(ct, ek, m, noise, a_t);
   for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
   return Status::ok;
 }

@@ -69,7 +69,7 @@ struct MlkemCalls {
                       std::span<const std::uint8_t, P::ct_bytes> ct, std::span<const std::uint8_t, P::dk_bytes> dk) {
     check(tc::decaps<P>(core, ss, ct, dk));
   }
-  static void matrix(mlkem::Matrix<P::k>& a, Bytes32 rho) { mlkem::sample_matrix_vartime<P::k>(a, rho, true); }
+  static void matrix(mlkem::Matrix<P::k>& a, Bytes32 rho) { mlkem::sample_matrix_vartime<P::k>(a, rho, true, nullptr); }
 };
 
 // Kyber-90s: the same with round 3's calls and AES-256-CTR's Âᵀ (the AES
