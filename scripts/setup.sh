@@ -7,7 +7,7 @@
 #        synthesis for the 7-series, rtl/synth.sh)
 set -euo pipefail
 
-build_packages=(cmake ninja-build g++ pkg-config xz-utils libssl-dev openssl libcli11-dev
+build_packages=(cmake ninja-build g++ ccache pkg-config xz-utils libssl-dev openssl libcli11-dev
                 nlohmann-json3-dev libgtest-dev python3 python3-matplotlib)
 # Tests: chromium (the TLS interop test); the security checks
 # (docs/TESTING.md, docs/CONSTANT_TIME.md): valgrind (the constant-time test

@@ -28,22 +28,22 @@ scripts/setup.sh test embedded rtl
 export PQLAB_REQUIRE_EMBEDDED=1
 jobs=$(nproc)
 for preset in release asan; do
-  echo "=== $preset: build"
+  echo "=== $preset: build ($(date -u +%T))"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
-  echo "=== $preset: test"
+  echo "=== $preset: test ($(date -u +%T))"
   excluded="full|embedded"
   [ "$preset" = release ] && excluded="ct-full|rtl-synth"
   ctest --preset "$preset" -j "$jobs" --label-exclude "$excluded"
 done
-echo "=== msan-ct: build and test"
+echo "=== msan-ct: build and test ($(date -u +%T))"
 cmake --preset msan-ct >/dev/null
 cmake --build --preset msan-ct -j "$jobs"
 ctest --preset msan-ct -j "$jobs"
-echo "=== clang-format"
+echo "=== clang-format ($(date -u +%T))"
 scripts/check_format.sh
-echo "=== clang-tidy"
+echo "=== clang-tidy ($(date -u +%T))"
 scripts/clang_tidy.sh
-echo "=== fuzz"
+echo "=== fuzz ($(date -u +%T))"
 fuzz/run.sh "${PQLAB_FUZZ_SECONDS:-20}"
-echo "=== all tests passed"
+echo "=== all tests passed ($(date -u +%T))"
