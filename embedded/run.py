@@ -151,19 +151,26 @@ def only_word(args):
     return [f"only={args.only}"] if args.only else []
 
 
-def kat(args):
-    elf = image(args.build_dir, args.board, args.ram)
-    rc, output = run_qemu(elf, args.board, ["kat"] + only_word(args), args.timeout, icount=False)
+def kat_verdict(label, rc, output):
+    """Prints a known-answer run's failures and summary; 0 when QEMU exited 0,
+    at least one check ran, none failed and the firmware reported its end.
+    Shared with embedded/zynq/run_zynq.py (the same firmware output)."""
     records = parse(output)
     failed = [v for k, v in records if k == "kat" and v.get("result") != "pass"]
     passed = sum(1 for k, v in records if k == "kat" and v.get("result") == "pass")
     for v in failed:
         print(f"FAIL {v}")
     ok = rc == 0 and not failed and passed > 0 and any(k == "end" and v.get("result") == "pass" for k, v in records)
-    print(f"{elf.name}: exit {rc}, {passed} known-answer checks passed, {len(failed)} failed")
+    print(f"{label}: exit {rc}, {passed} known-answer checks passed, {len(failed)} failed")
     if rc != 0:
         print(output[-2000:])
     return 0 if ok else 1
+
+
+def kat(args):
+    elf = image(args.build_dir, args.board, args.ram)
+    rc, output = run_qemu(elf, args.board, ["kat"] + only_word(args), args.timeout, icount=False)
+    return kat_verdict(elf.name, rc, output)
 
 
 def overflow(args):

@@ -30,7 +30,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 # The firmware's output format is the Cortex-M4 harness's: one parser.
 sys.path.insert(0, str(HERE.parent))
-from run import parse  # noqa: E402  (embedded/run.py)
+from run import kat_verdict, parse  # noqa: E402  (embedded/run.py)
 MACHINE = "xilinx-zynq-a9"
 SKIP = 77
 FAIL = 1
@@ -168,16 +168,7 @@ def parse_marks(text):
 def kat(args):
     elf = elf_path(args.build_dir)
     rc, output = run_qemu(elf, ["kat", f"only={args.only}"], args.timeout)
-    records = parse(output)
-    failed = [v for k, v in records if k == "kat" and v.get("result") != "pass"]
-    passed = sum(1 for k, v in records if k == "kat" and v.get("result") == "pass")
-    for v in failed:
-        print(f"FAIL {v}")
-    ok = rc == 0 and not failed and passed > 0 and any(k == "end" and v.get("result") == "pass" for k, v in records)
-    print(f"{elf.name} on {MACHINE}: exit {rc}, {passed} known-answer checks passed, {len(failed)} failed")
-    if rc != 0:
-        print(output[-2000:])
-    return 0 if ok else 1
+    return kat_verdict(f"{elf.name} on {MACHINE}", rc, output)
 
 
 def tool_version(command):
