@@ -57,15 +57,6 @@ void* key_dup(const void* from, int selection) {
   });
 }
 
-int key_has(const void* keydata, int selection) {
-  const KemKey* key = as_key(keydata);
-  if (key == nullptr) return 0;
-  // No domain parameters: those selections are always satisfied.
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_public()) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_private()) return 0;
-  return 1;
-}
-
 int key_match(const void* a, const void* b, int selection) {
   return guarded(0, [&] {
     const KemKey& x = *as_key(a);
@@ -256,7 +247,7 @@ const KeymgmtDispatch keymgmt_functions = keymgmt_dispatch({
     .free_key = key_free,
     .load = load_key_reference,
     .dup = key_dup,
-    .has = key_has,
+    .has = keypair_has<KemKey>,
     .match = key_match,
     .gen_init = gen_init<I>,
     .gen_set_params = gen_set_params,

@@ -14,6 +14,17 @@ namespace pqlab::provider {
 // alone for the public key, nothing otherwise.
 const OSSL_PARAM* keypair_param_types(int selection);
 
+// OSSL_FUNC_KEYMGMT_HAS for a key type with has_public() / has_private()
+// and no domain parameters (those selections are always satisfied).
+template <class Key>
+int keypair_has(const void* keydata, int selection) {
+  const Key* key = static_cast<const Key*>(keydata);
+  if (key == nullptr) return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_public()) return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_private()) return 0;
+  return 1;
+}
+
 // The functions of one key management; a null pointer leaves the function
 // out of the table (libcrypto then treats the operation as unsupported).
 struct KeymgmtFunctions {

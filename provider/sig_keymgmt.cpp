@@ -67,14 +67,6 @@ void* key_dup(const void* from, int selection) {
   });
 }
 
-int key_has(const void* keydata, int selection) {
-  const SigKey* key = as_key(keydata);
-  if (key == nullptr) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_public()) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_private()) return 0;
-  return 1;
-}
-
 int key_match(const void* a, const void* b, int selection) {
   const SigKey& x = *as_key(a);
   const SigKey& y = *as_key(b);
@@ -243,7 +235,7 @@ const KeymgmtDispatch keymgmt_functions = keymgmt_dispatch({
     .free_key = key_free,
     .load = load_key_reference,
     .dup = key_dup,
-    .has = key_has,
+    .has = keypair_has<SigKey>,
     .match = key_match,
     .gen_init = gen_init<I>,
     .gen_set_params = gen_set_params,
