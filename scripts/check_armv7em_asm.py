@@ -18,6 +18,14 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      Stack slots are tracked by their [sp, #imm] offset, so a spilled state
      word stays tainted when it is reloaded; PC-relative loads (literal pool
      constants) are public.
+  4. any table branch (TBB/TBH) and any branch through a register that
+     holds loaded data (BX/BLX/MOV pc), and any divide (SDIV/UDIV, whose
+     time on the Cortex-M4 depends on its operands) of loaded data.
+
+The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
+NTT and base multiplication) is checked like the compiled C++, and each of
+its global functions must be found in the objects with instructions (so a
+build that lost or mis-disassembled one fails instead of passing empty).
 
 Usage: check_armv7em_asm.py FIRMWARE_BUILD_DIR (default build/embedded);
 check_armv7em_asm.py --self-test compiles a table lookup indexed by loaded
@@ -132,12 +140,20 @@ def check_function(name, body):
                         tainted.add(d)
                     else:
                         tainted.discard(d)
+        elif base_op in ("tbb", "tbh"):
+            findings.append("table branch: " + where)
+        elif base_op in ("bx", "blx") and regs_in(args) and regs_in(args)[0] in tainted:
+            findings.append("branch through loaded data: " + where)
         elif base_op in ("bl", "blx"):
             tainted -= {"r0", "r1", "r2", "r3", "r12", "lr"}
         elif base_op.startswith(("cmp", "cmn", "tst", "teq", "b", "nop", "it")):
             pass
         else:
             operands = regs_in(args)
+            if base_op in ("sdiv", "udiv") and any(r in tainted for r in operands[1:]):
+                findings.append("divide of loaded data: " + where)
+            if base_op.startswith("mov") and operands[:1] == ["pc"] and any(r in tainted for r in operands[1:]):
+                findings.append("branch through loaded data: " + where)
             if operands:
                 dest, sources = operands[0], operands[1:]
                 if base_op.startswith(("mov", "mvn")) and not sources:
@@ -161,6 +177,33 @@ unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x
 """
 
 
+# Hand-written Thumb-2 with the leaks the C above cannot produce: an
+# address from a packed product of loaded halfwords, a table branch, a
+# divide of loaded data.
+SELF_TEST_ASM = """
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+  .text
+  .global leaky_asm
+  .thumb_func
+leaky_asm:
+  ldr r2, [r0]
+  smulbb r3, r2, r2
+  ldr r0, [r1, r3, lsl #2]
+  udiv r0, r0, r2
+  tbb [pc, r2]
+  bx lr
+"""
+
+# The global functions of each assembly source (by object name) that must
+# be found and checked.
+REQUIRED_ASM = {
+    "mlkem_ntt.S": ("pqlab_armv7em_mlkem_ntt", "pqlab_armv7em_mlkem_invntt_tomont"),
+    "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
+}
+
+
 def self_test(required):
     import tempfile
     gcc = shutil.which("arm-none-eabi-gcc")
@@ -176,8 +219,18 @@ def self_test(required):
         text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
                               capture_output=True, text=True).stdout
         findings = [f for name, body in functions(text) for f in check_function(name, body)]
+        asm = pathlib.Path(tmp) / "leaky_asm.S"
+        asm.write_text(SELF_TEST_ASM)
+        asm_obj = obj.parent / "leaky_asm.o"
+        subprocess.run([gcc, "-mcpu=cortex-m4", "-mthumb", "-c", str(asm), "-o", str(asm_obj)], check=True)
+        text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(asm_obj)], check=True,
+                              capture_output=True, text=True).stdout
+        asm_findings = [f for name, body in functions(text) for f in check_function(name, body)]
     kinds = {f.split(":")[0].split(" (")[0] for f in findings}
-    ok = {"conditional branch", "address from loaded data"} <= kinds
+    asm_kinds = {f.split(":")[0].split(" (")[0] for f in asm_findings}
+    ok = ({"conditional branch", "address from loaded data"} <= kinds and
+          {"address from loaded data", "table branch", "divide of loaded data"} <= asm_kinds)
+    findings += asm_findings
     print(f"check_armv7em_asm --self-test: {'ok' if ok else 'FAILED'}: {findings}")
     return 0 if ok else 1
 
@@ -197,9 +250,15 @@ def main():
     for obj in objects:
         text = subprocess.run([objdump, "-d", "--no-show-raw-insn", "-C", str(obj)], check=True,
                               capture_output=True, text=True).stdout
+        seen = set()
         for name, body in functions(text):
             checked += 1
+            if body:
+                seen.add(name)
             findings += [f"{obj.name}: {f}" for f in check_function(name, body)]
+        for source, names in REQUIRED_ASM.items():
+            if obj.name.startswith(source + "."):
+                findings += [f"{obj.name}: {n} not found" for n in names if n not in seen]
     for f in findings:
         print("check_armv7em_asm: " + f)
     print(f"check_armv7em_asm: {checked} functions in {len(objects)} objects, {len(findings)} findings")

@@ -69,6 +69,9 @@ bool bytes_equal(std::span<const std::uint8_t> a, const std::uint8_t* b);
 // The harness's deterministic random source (see drbg.hpp).
 SeededDrbg& drbg();
 
+// The active backend's ML-KEM kernel entries against portable's
+// (seam_check.cpp; known-answer runs only).
+void run_seam_check(const Options& options, Tally& tally);
 void run_mlkem(const Options& options, Tally& tally);
 void run_mldsa(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);

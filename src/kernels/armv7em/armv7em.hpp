@@ -16,6 +16,17 @@ sig::keccak_f1600_x4 keccak_f1600_x4;
 sig::keccak_f1600_x8 keccak_f1600_x8;
 sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
+// ML-KEM NTT, inverse NTT and base multiplication in Thumb-2 assembly
+// (mlkem_ntt.S, mlkem_basemul.S), bit-exact with portable; assembled only
+// for the Cortex-M4 itself (PQLAB_ARMV7EM_ASM, src/CMakeLists.txt).
+#if PQLAB_ARMV7EM_ASM
+extern "C" {
+sig::mlkem_ntt pqlab_armv7em_mlkem_ntt;
+sig::mlkem_invntt_tomont pqlab_armv7em_mlkem_invntt_tomont;
+sig::mlkem_basemul_acc pqlab_armv7em_mlkem_basemul_acc;
+}
+#endif
+
 // Replaces the entries above in t (a copy of the portable table).
 constexpr void fill(Table& t) {
   t.name = "armv7em";
@@ -23,6 +34,11 @@ constexpr void fill(Table& t) {
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
+#if PQLAB_ARMV7EM_ASM
+  t.mlkem.mlkem_ntt = pqlab_armv7em_mlkem_ntt;
+  t.mlkem.mlkem_invntt_tomont = pqlab_armv7em_mlkem_invntt_tomont;
+  t.mlkem.mlkem_basemul_acc = pqlab_armv7em_mlkem_basemul_acc;
+#endif
 }
 
 }  // namespace pqlab::kernels::armv7em
