@@ -234,8 +234,7 @@ Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
 
 template <class P>
 Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, Seed m) {
-  for (std::size_t i = 0; i < P::k; ++i)  // §7.2 modulus check
-    if (!is_reduced12_vartime(ek.subspan(384 * i).template first<384>())) return Status::invalid_key;
+  if (check_encaps_key<P>(ek) != Status::ok) return Status::invalid_key;  // §7.2
   // (K, r) = G(m ‖ H(ek))
   std::array<std::uint8_t, 64> g_in, k_r;
   WipeOnExit wipe_g_in(g_in);
@@ -285,9 +284,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
              [&](std::size_t offset, std::span<const std::uint8_t> bytes) {
                difference |= ct::diff(bytes, ct.subspan(offset, bytes.size()));
              });
-  auto k_prime = std::span(k_r).template first<32>();
-  ct::select_bytes(k_prime, k_bar, ct::mask_nonzero_u8(difference));
-  for (std::size_t i = 0; i < 32; ++i) key[i] = k_prime[i];
+  select_shared_secret(key, difference, std::span(k_r).template first<32>(), k_bar);
   return Status::ok;
 }
 
