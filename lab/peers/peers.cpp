@@ -26,6 +26,7 @@
 
 #include "embedded_files.hpp"
 #include "harness/machine_info.hpp"
+#include "peers/harness_protocol.hpp"
 #include "harness/pinning.hpp"
 #include "harness/sampler.hpp"
 #include "harness/stats.hpp"
@@ -292,12 +293,9 @@ class Harness {
   // N timed calls of op (after one untimed call).
   std::vector<double> time(const std::string& op, std::size_t n) {
     send("time " + op + " " + std::to_string(n));
-    const std::vector<std::string> w = words(read_line());
-    if (w.size() != n + 3 || w[0] != "ticks" || w[1] != op || w[2] != std::to_string(n))
-      fail("answered 'time " + op + "' with a malformed line");
-    std::vector<double> t;
-    for (std::size_t i = 3; i < w.size(); ++i) t.push_back(static_cast<double>(number(w[i])));
-    return t;
+    const auto t = parse_ticks_line(read_line(), op, n);
+    if (!t) fail("answered 'time " + op + " " + std::to_string(n) + "' with a malformed line");
+    return std::vector<double>(t->begin(), t->end());
   }
 
   void add_message(const std::string& m) {
@@ -316,13 +314,9 @@ class Harness {
   // Each message signed once: (FNV-1a of the signatures, ticks per message).
   std::pair<std::uint64_t, std::vector<double>> sign_set() {
     send("signset");
-    const std::vector<std::string> w = words(read_line());
-    if (w.size() != messages_ + 3 || w[0] != "signset" || w[1] != std::to_string(messages_) || w[2].size() != 16 ||
-        w[2].find_first_not_of("0123456789abcdef") != std::string::npos)
-      fail("answered 'signset' with a malformed line");
-    std::vector<double> t;
-    for (std::size_t i = 3; i < w.size(); ++i) t.push_back(static_cast<double>(number(w[i])));
-    return {std::stoull(w[2], nullptr, 16), t};
+    const auto s = parse_signset_line(read_line(), messages_);
+    if (!s) fail("answered 'signset' with a malformed line");
+    return {s->checksum, std::vector<double>(s->ticks.begin(), s->ticks.end())};
   }
 
  private:
@@ -345,26 +339,6 @@ class Harness {
   std::string stderr_tail() const {
     const std::string e = first_error(log_);
     return e == "no compiler output" ? "" : ": " + e;
-  }
-
-  static std::vector<std::string> words(const std::string& line) {
-    std::vector<std::string> w;
-    std::size_t i = 0;
-    while (i < line.size()) {
-      const std::size_t j = line.find(' ', i);
-      const std::size_t end = j == std::string::npos ? line.size() : j;
-      w.push_back(line.substr(i, end - i));
-      if (j == std::string::npos) break;
-      i = j + 1;
-      if (i == line.size()) w.emplace_back();  // a trailing space: an empty word, refused below
-    }
-    return w;
-  }
-
-  std::uint64_t number(const std::string& s) const {
-    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos)
-      fail("answered with '" + s + "' where a tick count belongs");
-    return std::stoull(s);
   }
 
   [[noreturn]] void fail(const std::string& why) const {

@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "peers/harness_protocol.hpp"
 #include "peers/peers.hpp"
 #include "pqlab/kernels.hpp"
 
@@ -125,6 +126,26 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   EXPECT_DOUBLE_EQ(j["rows"][0]["ratio"].get<double>(), r.rows[0].ratio());
   EXPECT_EQ(pqlab::lab::peers_to_json(nullptr), (nlohmann::json{{"run", false}}));
   fs::remove_all(dir);
+}
+
+TEST(LabPeers, HarnessLinesAreParsedStrictly) {
+  using pqlab::lab::parse_signset_line;
+  using pqlab::lab::parse_ticks_line;
+  EXPECT_EQ(parse_ticks_line("ticks keygen 3 10 0 18446744073709551", "keygen", 3),
+            (std::vector<std::uint64_t>{10, 0, 18446744073709551}));
+  for (const char* bad : {"ticks keygen 3 10 0", "ticks keygen 3 10 0 1 2", "ticks encaps 3 1 2 3",
+                          "ticks keygen 2 1 2 3", "ticks keygen 3 1 2 3 ", "ticks keygen 3 1  2 3", " ticks keygen 3 1 2 3",
+                          "ticks keygen 3 1 2 03", "ticks keygen 3 1 2 -3", "ticks keygen 3 1 2 3x",
+                          "ticks keygen 3 1 2 10000000000000000000", "ticks keygen 03 1 2 3", "error verify rejected"})
+    EXPECT_FALSE(parse_ticks_line(bad, "keygen", 3).has_value()) << bad;
+  const auto s = parse_signset_line("signset 2 00ff12ab34cd56ef 134043 167383", 2);
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->checksum, 0x00ff12ab34cd56efULL);
+  EXPECT_EQ(s->ticks, (std::vector<std::uint64_t>{134043, 167383}));
+  EXPECT_EQ(pqlab::lab::format_signset_line(*s), "signset 2 00ff12ab34cd56ef 134043 167383");
+  for (const char* bad : {"signset 2 00FF12AB34CD56EF 1 2", "signset 2 00ff12ab34cd56e 1 2", "signset 3 00ff12ab34cd56ef 1 2",
+                          "signset 2 00ff12ab34cd56ef 1", "signset 2 00ff12ab34cd56ef 1 2 3"})
+    EXPECT_FALSE(parse_signset_line(bad, 2).has_value()) << bad;
 }
 
 TEST(LabPeers, MissingDirectoryIsAnError) {
