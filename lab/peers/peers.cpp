@@ -266,27 +266,36 @@ class Harness {
     if (::pipe2(to_child, O_CLOEXEC) != 0 || ::pipe2(from_child, O_CLOEXEC) != 0)
       throw PeerError("--peers: cannot create a pipe: " + std::string(std::strerror(errno)));
     log_ = program.string() + ".stderr";
-    pid_ = spawn({program.string()}, log_, to_child[0], from_child[1]);
+    try {
+      pid_ = spawn({program.string()}, log_, to_child[0], from_child[1]);
+    } catch (...) {
+      for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
+      throw;
+    }
     ::close(to_child[0]);
     ::close(from_child[1]);
     in_ = ::fdopen(to_child[1], "w");
     out_ = ::fdopen(from_child[0], "r");
+    if (in_ == nullptr || out_ == nullptr) {
+      if (in_ == nullptr) ::close(to_child[1]);
+      if (out_ == nullptr) ::close(from_child[0]);
+      close();
+      throw PeerError("--peers: cannot open the pipes to " + what_);
+    }
     const Algorithm& a = algorithm(r.algorithm);
     const char* kinds[] = {"", "kem", "mldsa", "slhdsa"};
     const std::string hello = std::string("pqlab-peer-harness/1 ") + kinds[r.kind] + " " +
                               std::to_string(a.public_key_bytes) + " " + std::to_string(a.secret_key_bytes) + " " +
                               std::to_string(a.ciphertext_bytes) + " " + std::to_string(a.signature_bytes);
-    const std::string got = read_line();
-    if (got != hello) fail("started with '" + got + "', expected '" + hello + "'");
-  }
-  ~Harness() {
-    if (in_ != nullptr) {
-      std::fputs("quit\n", in_);
-      std::fclose(in_);
+    try {
+      const std::string got = read_line();
+      if (got != hello) fail("started with '" + got + "', expected '" + hello + "'");
+    } catch (...) {
+      close();  // no destructor runs for a half-made object
+      throw;
     }
-    if (out_ != nullptr) std::fclose(out_);
-    if (pid_ > 0) (void)wait_for(pid_);
   }
+  ~Harness() { close(); }
   Harness(const Harness&) = delete;
   Harness& operator=(const Harness&) = delete;
 
@@ -320,6 +329,22 @@ class Harness {
   }
 
  private:
+  // Asks the harness to quit (a dead one cannot read it: SIGPIPE is
+  // ignored) and reaps it.
+  void close() {
+    if (in_ != nullptr) {
+      std::fputs("quit\n", in_);
+      std::fclose(in_);
+      in_ = nullptr;
+    }
+    if (out_ != nullptr) {
+      std::fclose(out_);
+      out_ = nullptr;
+    }
+    if (pid_ > 0) (void)wait_for(pid_);
+    pid_ = -1;
+  }
+
   void send(const std::string& line) {
     if (std::fputs((line + "\n").c_str(), in_) < 0 || std::fflush(in_) != 0) fail("stopped reading commands");
   }
