@@ -48,8 +48,9 @@ constexpr const char* kStdoutTaken = "standard output carries the results table;
 // (the report's peers section), as a table on standard output.
 void run_peers_command(const BenchArgs& a, bool quick) {
   if (!a.kernels.empty() || a.throughput || a.two_core || !a.csv.empty())
-    throw Failure("--peers compares its rows (issue 25's table) on the avx2 and avx512 backends; "
-                  "--kernels, --throughput, --two-core and --csv do not apply to it");
+    throw Failure(
+        "--peers compares its rows (issue 25's table) on the avx2 and avx512 backends; "
+        "--kernels, --throughput, --two-core and --csv do not apply to it");
   lab::PeerResults results;
   try {
     lab::PeerPlan plan;
@@ -226,11 +227,12 @@ void add_lab_commands(CLI::App& app) {
                   "Also measure each ML-KEM (and selected Kyber-90s) operation on two cores (keygen-2core, "
                   "encaps-2core, decaps-2core: the matrix sampled on a second, pinned core beside the noise on the "
                   "first)");
-  bench->add_option("--peers", bench_args->peers,
-                    "Measure only the speed peers: build the peers in DIR (laid out like the peers' snapshots: "
-                    "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc, strict AVX2 and -march=native, "
-                    "time them interleaved with pqlab's avx2 / avx512 backends on one pinned core and print the "
-                    "ratios against the 0.8 target (-a: only these rows; --json: $defs/peers of the schema)")
+  bench
+      ->add_option("--peers", bench_args->peers,
+                   "Measure only the speed peers: build the peers in DIR (laid out like the peers' snapshots: "
+                   "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc, strict AVX2 and -march=native, "
+                   "time them interleaved with pqlab's avx2 / avx512 backends on one pinned core and print the "
+                   "ratios against the 0.8 target (-a: only these rows; --json: $defs/peers of the schema)")
       ->type_name("DIR");
   bench->add_flag("--quick", bench_args->quick, "With --peers: few rounds, for CI and a first look");
   bench->add_option("--json", bench_args->json,
@@ -254,11 +256,12 @@ void add_lab_commands(CLI::App& app) {
                      "embedded/zynq/run_zynq.py bench; a file, not -)");
   report->add_option("--zynq-synth", report_args->zynq_synth,
                      "With --zynq: the PL cores' synthesis results (the JSON rtl/synth.sh writes; a file, not -)");
-  report->add_option("--peers", report_args->peers,
-                     "Include the speed-peers section: build the peers in DIR (laid out like the peers' snapshots: "
-                     "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc before the bench and time them "
-                     "interleaved with pqlab (-a restricts its rows too); a bad DIR, a missing peer or a failed build: "
-                     "exit 2")
+  report
+      ->add_option("--peers", report_args->peers,
+                   "Include the speed-peers section: build the peers in DIR (laid out like the peers' snapshots: "
+                   "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc before the bench and time them "
+                   "interleaved with pqlab (-a restricts its rows too); a bad DIR, a missing peer or a failed build: "
+                   "exit 2")
       ->type_name("DIR");
   report->add_flag("--render-html", report_args->render_html,
                    "Measure nothing: (re)write report.html in the --out directory from its report.md and plots");

@@ -44,8 +44,7 @@ std::optional<std::vector<std::uint64_t>> counts(const std::vector<std::string_v
 
 }  // namespace
 
-std::optional<std::vector<std::uint64_t>> parse_ticks_line(std::string_view line, std::string_view op,
-                                                           std::size_t n) {
+std::optional<std::vector<std::uint64_t>> parse_ticks_line(std::string_view line, std::string_view op, std::size_t n) {
   const auto w = words(line);
   if (!w || w->size() != n + 3 || (*w)[0] != "ticks" || (*w)[1] != op || decimal((*w)[2]) != n) return std::nullopt;
   return counts(*w, 3);

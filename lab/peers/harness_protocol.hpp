@@ -14,8 +14,7 @@ namespace pqlab::lab {
 // "ticks OP N t1 ... tN": exactly N decimal tick counts, single spaces, no
 // sign, no leading zero (except "0"), each below 10^19, nothing else.
 // nullopt for anything else (another OP or N included).
-std::optional<std::vector<std::uint64_t>> parse_ticks_line(std::string_view line, std::string_view op,
-                                                           std::size_t n);
+std::optional<std::vector<std::uint64_t>> parse_ticks_line(std::string_view line, std::string_view op, std::size_t n);
 
 struct SignSetLine {
   std::uint64_t checksum = 0;  // FNV-1a 64 of the signatures

@@ -42,7 +42,7 @@
  * no OS call is timed), or all zeros while ph_zero_random is set. */
 static uint64_t ph_state = 0x243f6a8885a308d3ULL;
 static int ph_zero_random = 0;
-static void ph_fill(uint8_t *out, size_t n) {
+static void ph_fill(uint8_t* out, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (ph_zero_random) {
       out[i] = 0;
@@ -54,38 +54,38 @@ static void ph_fill(uint8_t *out, size_t n) {
 }
 
 #if PH_KIND == 1
-int randombytes(uint8_t *out, size_t n);
-int randombytes(uint8_t *out, size_t n) {
+int randombytes(uint8_t* out, size_t n);
+int randombytes(uint8_t* out, size_t n) {
   ph_fill(out, n);
   return 0;
 }
-int pqlab_peer_mlkem_keypair(uint8_t *pk, uint8_t *sk);
-int pqlab_peer_mlkem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int pqlab_peer_mlkem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+int pqlab_peer_mlkem_keypair(uint8_t* pk, uint8_t* sk);
+int pqlab_peer_mlkem_enc(uint8_t* ct, uint8_t* ss, const uint8_t* pk);
+int pqlab_peer_mlkem_dec(uint8_t* ss, const uint8_t* ct, const uint8_t* sk);
 #define PH_KIND_NAME "kem"
 #elif PH_KIND == 2
-void randombytes(uint8_t *out, size_t n);
-void randombytes(uint8_t *out, size_t n) { ph_fill(out, n); }
+void randombytes(uint8_t* out, size_t n);
+void randombytes(uint8_t* out, size_t n) { ph_fill(out, n); }
 #define PH_CAT3(a, b, c) a##b##c
 #define PH_DSYM(m, s) PH_CAT3(pqcrystals_dilithium, m, _avx2_##s)
 #define ph_keypair PH_DSYM(DILITHIUM_MODE, keypair)
 #define ph_signature PH_DSYM(DILITHIUM_MODE, signature)
 #define ph_verify PH_DSYM(DILITHIUM_MODE, verify)
-int ph_keypair(uint8_t *pk, uint8_t *sk);
-int ph_signature(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen,
-                 const uint8_t *sk);
-int ph_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *ctx, size_t ctxlen,
-              const uint8_t *pk);
+int ph_keypair(uint8_t* pk, uint8_t* sk);
+int ph_signature(uint8_t* sig, size_t* siglen, const uint8_t* m, size_t mlen, const uint8_t* ctx, size_t ctxlen,
+                 const uint8_t* sk);
+int ph_verify(const uint8_t* sig, size_t siglen, const uint8_t* m, size_t mlen, const uint8_t* ctx, size_t ctxlen,
+              const uint8_t* pk);
 #define PH_KIND_NAME "mldsa"
 #elif PH_KIND == 3
-void randombytes(unsigned char *x, unsigned long long n);
-void randombytes(unsigned char *x, unsigned long long n) { ph_fill(x, (size_t)n); }
+void randombytes(unsigned char* x, unsigned long long n);
+void randombytes(unsigned char* x, unsigned long long n) { ph_fill(x, (size_t)n); }
 unsigned long long crypto_sign_publickeybytes(void);
 unsigned long long crypto_sign_secretkeybytes(void);
 unsigned long long crypto_sign_bytes(void);
-int crypto_sign_keypair(unsigned char *pk, unsigned char *sk);
-int crypto_sign_signature(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk);
-int crypto_sign_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk);
+int crypto_sign_keypair(unsigned char* pk, unsigned char* sk);
+int crypto_sign_signature(uint8_t* sig, size_t* siglen, const uint8_t* m, size_t mlen, const uint8_t* sk);
+int crypto_sign_verify(const uint8_t* sig, size_t siglen, const uint8_t* m, size_t mlen, const uint8_t* pk);
 #define PH_KIND_NAME "slhdsa"
 #else
 #error "PH_KIND must be 1, 2 or 3"
@@ -98,7 +98,7 @@ static inline uint64_t ph_ticks(void) {
   return t;
 }
 
-static void ph_fail(const char *what) {
+static void ph_fail(const char* what) {
   printf("error %s\n", what);
   fflush(stdout);
   exit(1);
@@ -112,14 +112,14 @@ static uint8_t ph_ct[PH_CT_BYTES], ph_ct2[PH_CT_BYTES], ph_ss[32], ph_ss2[32];
 #else
 static uint8_t ph_sig[PH_SIG_BYTES], ph_sig2[PH_SIG_BYTES], ph_msg[32];
 static size_t ph_siglen;
-static int ph_sign(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *sk) {
+static int ph_sign(uint8_t* sig, size_t* siglen, const uint8_t* m, size_t mlen, const uint8_t* sk) {
 #if PH_KIND == 2
   return ph_signature(sig, siglen, m, mlen, NULL, 0, sk);
 #else
   return crypto_sign_signature(sig, siglen, m, mlen, sk);
 #endif
 }
-static int ph_check(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk) {
+static int ph_check(const uint8_t* sig, size_t siglen, const uint8_t* m, size_t mlen, const uint8_t* pk) {
 #if PH_KIND == 2
   return ph_verify(sig, siglen, m, mlen, NULL, 0, pk);
 #else
@@ -178,11 +178,11 @@ static void ph_setup(void) {
 #endif
 }
 
-static int ph_op(const char *name) {
+static int ph_op(const char* name) {
 #if PH_KIND == 1
-  static const char *const names[3] = {"keygen", "encaps", "decaps"};
+  static const char* const names[3] = {"keygen", "encaps", "decaps"};
 #else
-  static const char *const names[3] = {"keygen", "sign", "verify"};
+  static const char* const names[3] = {"keygen", "sign", "verify"};
 #endif
   for (int i = 0; i < 3; i++)
     if (strcmp(name, names[i]) == 0) return i;
@@ -190,7 +190,7 @@ static int ph_op(const char *name) {
 }
 
 /* A decimal count 1..100000, digits only. */
-static long ph_count(const char *s) {
+static long ph_count(const char* s) {
   long v = 0;
   if (*s == '\0') return -1;
   for (; *s; s++) {
@@ -203,7 +203,7 @@ static long ph_count(const char *s) {
 #define PH_MAX_MSG_BYTES 1024
 #if PH_KIND == 2
 #define PH_MAX_MSGS 4096
-static uint8_t *ph_msgs[PH_MAX_MSGS];
+static uint8_t* ph_msgs[PH_MAX_MSGS];
 static size_t ph_msg_len[PH_MAX_MSGS];
 static size_t ph_msg_count;
 
@@ -213,10 +213,10 @@ static int ph_hex(char c) {
   return -1;
 }
 
-static void ph_add_message(const char *hex) {
+static void ph_add_message(const char* hex) {
   const size_t n = strlen(hex);
   if (n % 2 != 0 || n / 2 > PH_MAX_MSG_BYTES || ph_msg_count == PH_MAX_MSGS) ph_fail("bad msg");
-  uint8_t *m = malloc(n / 2 + 1);
+  uint8_t* m = malloc(n / 2 + 1);
   if (m == NULL) ph_fail("out of memory");
   for (size_t i = 0; i < n / 2; i++) {
     const int hi = ph_hex(hex[2 * i]), lo = ph_hex(hex[2 * i + 1]);
@@ -256,12 +256,12 @@ int main(void) {
   printf("pqlab-peer-harness/1 %s %d %d %d %d\n", PH_KIND_NAME, PH_PK_BYTES, PH_SK_BYTES, PH_CT_BYTES, PH_SIG_BYTES);
   fflush(stdout);
   while (fgets(line, sizeof line, stdin) != NULL) {
-    char *nl = strchr(line, '\n');
+    char* nl = strchr(line, '\n');
     if (nl == NULL) ph_fail("line too long");
     *nl = '\0';
-    char *words[4];
+    char* words[4];
     int n = 0;
-    for (char *w = strtok(line, " "); w != NULL; w = strtok(NULL, " ")) {
+    for (char* w = strtok(line, " "); w != NULL; w = strtok(NULL, " ")) {
       if (n == 4) ph_fail("too many words");
       words[n++] = w;
     }

@@ -46,11 +46,11 @@ namespace {
 // One peer program: which sources of the user's directory it compiles and
 // which pqlab parameter set it is compared with.
 struct Recipe {
-  std::string id;         // file name of the program
-  std::string peer;       // as the table names it
-  std::string algorithm;  // pqlab's parameter set
-  int kind = 0;           // PH_KIND of the harness: 1 ML-KEM, 2 ML-DSA, 3 SLH-DSA
-  std::string folder;     // relative to the peer directory; also the include directory
+  std::string id;                    // file name of the program
+  std::string peer;                  // as the table names it
+  std::string algorithm;             // pqlab's parameter set
+  int kind = 0;                      // PH_KIND of the harness: 1 ML-KEM, 2 ML-DSA, 3 SLH-DSA
+  std::string folder;                // relative to the peer directory; also the include directory
   std::vector<std::string> sources;  // relative to folder
   std::vector<std::string> defines;
   std::vector<std::string> operations;  // compared operations ("sign" of ML-DSA: the message-set mean)
@@ -60,28 +60,48 @@ struct Recipe {
 // own randombytes.c is left out: the harness supplies randombytes).
 std::vector<Recipe> recipes() {
   std::vector<Recipe> r;
-  r.push_back({"mlkem-native-768", "mlkem-native", "ML-KEM-768", 1, "mlkem-native/mlkem",
+  r.push_back({"mlkem-native-768",
+               "mlkem-native",
+               "ML-KEM-768",
+               1,
+               "mlkem-native/mlkem",
                {"mlkem_native.c", "mlkem_native_asm.S"},
                {"MLK_CONFIG_PARAMETER_SET=768", "MLK_CONFIG_USE_NATIVE_BACKEND_ARITH",
                 "MLK_CONFIG_USE_NATIVE_BACKEND_FIPS202", "MLK_CONFIG_NAMESPACE_PREFIX=pqlab_peer_mlkem"},
                {"keygen", "encaps", "decaps"}});
-  const std::vector<std::string> dilithium = {"sign.c",     "packing.c",  "polyvec.c",   "poly.c",
-                                              "ntt.S",      "invntt.S",   "pointwise.S", "shuffle.S",
-                                              "consts.c",   "rejsample.c", "rounding.c", "fips202.c",
-                                              "fips202x4.c", "f1600x4.S", "symmetric-shake.c"};
+  const std::vector<std::string> dilithium = {"sign.c",      "packing.c",   "polyvec.c",        "poly.c",
+                                              "ntt.S",       "invntt.S",    "pointwise.S",      "shuffle.S",
+                                              "consts.c",    "rejsample.c", "rounding.c",       "fips202.c",
+                                              "fips202x4.c", "f1600x4.S",   "symmetric-shake.c"};
   for (const auto& [mode, set] : {std::pair{"2", "ML-DSA-44"}, {"3", "ML-DSA-65"}, {"5", "ML-DSA-87"}})
-    r.push_back({std::string("dilithium") + mode, "pq-crystals AVX2", set, 2, "pq-crystals-dilithium/avx2",
-                 dilithium, {std::string("DILITHIUM_MODE=") + mode}, {"keygen", "sign", "verify"}});
-  r.push_back({"sphincs-sha2-128f", "sphincsplus sha2-avx2", "SLH-DSA-SHA2-128f", 3, "sphincsplus/sha2-avx2",
-               {"hash_sha2.c", "hash_sha2x8.c", "thash_sha2_simple.c", "thash_sha2_simplex8.c", "sha2.c",
-                "sha256x8.c", "sha512x4.c", "sha256avx.c", "address.c", "merkle.c", "wots.c", "utils.c", "utilsx8.c",
-                "fors.c", "sign.c"},
-               {"PARAMS=sphincs-sha2-128f"}, {"sign"}});
-  r.push_back({"sphincs-shake-128f", "sphincsplus shake-avx2", "SLH-DSA-SHAKE-128f", 3, "sphincsplus/shake-avx2",
+    r.push_back({std::string("dilithium") + mode,
+                 "pq-crystals AVX2",
+                 set,
+                 2,
+                 "pq-crystals-dilithium/avx2",
+                 dilithium,
+                 {std::string("DILITHIUM_MODE=") + mode},
+                 {"keygen", "sign", "verify"}});
+  r.push_back(
+      {"sphincs-sha2-128f",
+       "sphincsplus sha2-avx2",
+       "SLH-DSA-SHA2-128f",
+       3,
+       "sphincsplus/sha2-avx2",
+       {"hash_sha2.c", "hash_sha2x8.c", "thash_sha2_simple.c", "thash_sha2_simplex8.c", "sha2.c", "sha256x8.c",
+        "sha512x4.c", "sha256avx.c", "address.c", "merkle.c", "wots.c", "utils.c", "utilsx8.c", "fors.c", "sign.c"},
+       {"PARAMS=sphincs-sha2-128f"},
+       {"sign"}});
+  r.push_back({"sphincs-shake-128f",
+               "sphincsplus shake-avx2",
+               "SLH-DSA-SHAKE-128f",
+               3,
+               "sphincsplus/shake-avx2",
                {"hash_shake.c", "hash_shakex4.c", "thash_shake_simple.c", "thash_shake_simplex4.c", "address.c",
                 "merkle.c", "wots.c", "utils.c", "utilsx4.c", "fors.c", "sign.c", "fips202.c", "fips202x4.c",
                 "keccak4x/KeccakP-1600-times4-SIMD256.c"},
-               {"PARAMS=sphincs-shake-128f"}, {"sign"}});
+               {"PARAMS=sphincs-shake-128f"},
+               {"sign"}});
   return r;
 }
 
@@ -213,10 +233,10 @@ std::string tick_note(const MachineInfo& m) {
     const std::string v = hypervisor_vendor();
     // CPUID's hypervisor leaf: "KVMKVMKVM", "bhyve bhyve ", "Microsoft Hv", ...
     std::string name = v.rfind("KVMKVMKVM", 0) == 0 ? "KVM" : v.empty() ? "virtual-machine" : v;
-    if (const std::size_t half = name.size() / 2; half > 0 && name.size() == 2 * half + 1 &&
-                                                  name.substr(0, half) == name.substr(half + 1))
+    if (const std::size_t half = name.size() / 2;
+        half > 0 && name.size() == 2 * half + 1 && name.substr(0, half) == name.substr(half + 1))
       name = name.substr(0, half);  // "bhyve bhyve" -> "bhyve"
-    
+
     s += ", read on a " + name + " guest" + (pmu ? "" : " without a PMU");
   } else if (!pmu) {
     s += ", on a CPU without an architectural PMU";
@@ -259,8 +279,8 @@ std::vector<std::string> message_set(const std::string& set, std::size_t limit) 
 // standard output, its standard error in a log file.
 class Harness {
  public:
-  Harness(const fs::path& program, const Recipe& r, const std::string& build) : what_(r.peer + " " + r.algorithm +
-                                                                                        " (" + build + ")") {
+  Harness(const fs::path& program, const Recipe& r, const std::string& build)
+      : what_(r.peer + " " + r.algorithm + " (" + build + ")") {
     ::signal(SIGPIPE, SIG_IGN);  // a dead harness is an error to report, not the end of the tool
     int to_child[2], from_child[2];
     if (::pipe2(to_child, O_CLOEXEC) != 0 || ::pipe2(from_child, O_CLOEXEC) != 0)
@@ -500,8 +520,7 @@ std::vector<std::string> select_peer_algorithms(const std::vector<std::string>& 
         chosen.push_back(a);
         found = true;
       }
-    if (!found && strict)
-      throw PeerError("--peers: no peer row for '" + w + "' (the rows: " + join(all, ", ") + ")");
+    if (!found && strict) throw PeerError("--peers: no peer row for '" + w + "' (the rows: " + join(all, ", ") + ")");
   }
   // In table order.
   std::vector<std::string> ordered;
@@ -614,14 +633,13 @@ std::unique_ptr<PeerBuilds> PeerBuilds::build(const PeerPlan& plan, const Progre
     const int status = wait_for(pid);
     ++done;
     if (failure.empty() && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-      failure = "--peers: building " + job->what + " failed (" + describe_exit(status) + "): " +
-                first_error(job->log) + " (log: " + job->log.string() + ")";
+      failure = "--peers: building " + job->what + " failed (" + describe_exit(status) + "): " + first_error(job->log) +
+                " (log: " + job->log.string() + ")";
   };
   try {
     for (const Job& j : jobs) {
       if (!failure.empty()) break;
-      if (progress)
-        progress("building peer " + j.what, static_cast<double>(done) / static_cast<double>(jobs.size()));
+      if (progress) progress("building peer " + j.what, static_cast<double>(done) / static_cast<double>(jobs.size()));
       running.emplace_back(spawn(j.args, j.log), &j);
       if (running.size() >= parallel) reap();
     }
@@ -653,11 +671,13 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
   res.builds = im.builds;
   const std::string before(kernels::active_name());
   res.pinned_cpu = pin_current_thread_here();
-  res.method = "each peer harness runs as a child process on the same pinned core as pqlab; in every round, peer and "
-               "pqlab time the same operation back to back, the peer first in even rounds and pqlab first in odd "
-               "ones, so that load drift hits both sides; " +
-               std::to_string(c.rounds) + " rounds; medians over the samples of all rounds; ML-DSA signing: the mean "
-               "over the message set of each message's fastest time across the rounds";
+  res.method =
+      "each peer harness runs as a child process on the same pinned core as pqlab; in every round, peer and "
+      "pqlab time the same operation back to back, the peer first in even rounds and pqlab first in odd "
+      "ones, so that load drift hits both sides; " +
+      std::to_string(c.rounds) +
+      " rounds; medians over the samples of all rounds; ML-DSA signing: the mean "
+      "over the message set of each message's fastest time across the rounds";
   const std::vector<Recipe> all = selected_recipes(im.plan);
   std::size_t step = 0, steps = 0;
   for (const PeerBuildInfo& b : im.builds) steps += b.measured ? all.size() : 0;
@@ -731,23 +751,27 @@ nlohmann::json peers_to_json(const PeerResults* r) {
   if (r == nullptr) return {{"run", false}};
   nlohmann::json builds = nlohmann::json::array(), rows = nlohmann::json::array();
   for (const PeerBuildInfo& b : r->builds)
-    builds.push_back(
-        {{"name", b.name}, {"flags", b.flags}, {"pqlab_backend", b.backend}, {"measured", b.measured}, {"reason", b.reason}});
+    builds.push_back({{"name", b.name},
+                      {"flags", b.flags},
+                      {"pqlab_backend", b.backend},
+                      {"measured", b.measured},
+                      {"reason", b.reason}});
   for (const PeerRow& row : r->rows)
-    rows.push_back({{"algorithm", row.algorithm},
-                    {"operation", row.operation},
-                    {"statistic", row.statistic},
-                    {"pqlab_backend", row.backend},
-                    {"pqlab_ticks", row.pqlab_ticks},
-                    {"pqlab_samples", row.pqlab_samples},
-                    {"peer", row.peer},
-                    {"peer_build", row.build},
-                    {"peer_ticks", row.peer_ticks},
-                    {"peer_samples", row.peer_samples},
-                    {"ratio", row.ratio()},
-                    {"target", kPeerTargetRatio},
-                    {"met", row.met()},
-                    {"same_signatures", row.same_signatures ? nlohmann::json(*row.same_signatures) : nlohmann::json()}});
+    rows.push_back(
+        {{"algorithm", row.algorithm},
+         {"operation", row.operation},
+         {"statistic", row.statistic},
+         {"pqlab_backend", row.backend},
+         {"pqlab_ticks", row.pqlab_ticks},
+         {"pqlab_samples", row.pqlab_samples},
+         {"peer", row.peer},
+         {"peer_build", row.build},
+         {"peer_ticks", row.peer_ticks},
+         {"peer_samples", row.peer_samples},
+         {"ratio", row.ratio()},
+         {"target", kPeerTargetRatio},
+         {"met", row.met()},
+         {"same_signatures", row.same_signatures ? nlohmann::json(*row.same_signatures) : nlohmann::json()}});
   return {{"run", true},
           {"dir", r->dir},
           {"cpu", r->cpu},
@@ -796,8 +820,9 @@ std::string peers_to_markdown(const PeerResults& r) {
     rows.push_back({row.algorithm, op, row.backend, num(row.pqlab_ticks), row.peer + " (" + row.build + ")",
                     num(row.peer_ticks), ratio, "≤ 0.8", row.met() ? "met" : "missed"});
   }
-  std::string table = "| algorithm | operation | pqlab backend | pqlab ticks | peer (build) | peer ticks | ratio | "
-                      "target | verdict |\n|---|---|---|---:|---|---:|---:|---:|---|\n";
+  std::string table =
+      "| algorithm | operation | pqlab backend | pqlab ticks | peer (build) | peer ticks | ratio | "
+      "target | verdict |\n|---|---|---|---:|---|---:|---:|---:|---|\n";
   for (const auto& row : rows) table += "| " + join(row, " | ") + " |\n";
   md << table << "\n";
   if (r.rows.empty())

@@ -27,8 +27,8 @@ namespace pqlab::lab {
 inline constexpr double kPeerTargetRatio = 0.8;
 
 struct PeerPlan {
-  std::string dir;      // the user's peer directory
-  bool quick = false;   // fewer rounds and calls (CI, a first look)
+  std::string dir;        // the user's peer directory
+  bool quick = false;     // fewer rounds and calls (CI, a first look)
   std::string cc = "cc";  // the C compiler, looked up on PATH
   // Compile jobs at once (0: one per allowed CPU, at most 4).
   unsigned jobs = 0;

@@ -51,7 +51,7 @@ std::string error_of(const PeerPlan& plan) {
   return "";
 }
 
-#define REQUIRE_AVX2()                                                      \
+#define REQUIRE_AVX2() \
   if (!has_backend("avx2")) GTEST_SKIP() << "no avx2 backend on this CPU"
 
 TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
@@ -133,18 +133,20 @@ TEST(LabPeers, HarnessLinesAreParsedStrictly) {
   using pqlab::lab::parse_ticks_line;
   EXPECT_EQ(parse_ticks_line("ticks keygen 3 10 0 18446744073709551", "keygen", 3),
             (std::vector<std::uint64_t>{10, 0, 18446744073709551}));
-  for (const char* bad : {"ticks keygen 3 10 0", "ticks keygen 3 10 0 1 2", "ticks encaps 3 1 2 3",
-                          "ticks keygen 2 1 2 3", "ticks keygen 3 1 2 3 ", "ticks keygen 3 1  2 3", " ticks keygen 3 1 2 3",
-                          "ticks keygen 3 1 2 03", "ticks keygen 3 1 2 -3", "ticks keygen 3 1 2 3x",
-                          "ticks keygen 3 1 2 10000000000000000000", "ticks keygen 03 1 2 3", "error verify rejected"})
+  for (const char* bad :
+       {"ticks keygen 3 10 0", "ticks keygen 3 10 0 1 2", "ticks encaps 3 1 2 3", "ticks keygen 2 1 2 3",
+        "ticks keygen 3 1 2 3 ", "ticks keygen 3 1  2 3", " ticks keygen 3 1 2 3", "ticks keygen 3 1 2 03",
+        "ticks keygen 3 1 2 -3", "ticks keygen 3 1 2 3x", "ticks keygen 3 1 2 10000000000000000000",
+        "ticks keygen 03 1 2 3", "error verify rejected"})
     EXPECT_FALSE(parse_ticks_line(bad, "keygen", 3).has_value()) << bad;
   const auto s = parse_signset_line("signset 2 00ff12ab34cd56ef 134043 167383", 2);
   ASSERT_TRUE(s.has_value());
   EXPECT_EQ(s->checksum, 0x00ff12ab34cd56efULL);
   EXPECT_EQ(s->ticks, (std::vector<std::uint64_t>{134043, 167383}));
   EXPECT_EQ(pqlab::lab::format_signset_line(*s), "signset 2 00ff12ab34cd56ef 134043 167383");
-  for (const char* bad : {"signset 2 00FF12AB34CD56EF 1 2", "signset 2 00ff12ab34cd56e 1 2", "signset 3 00ff12ab34cd56ef 1 2",
-                          "signset 2 00ff12ab34cd56ef 1", "signset 2 00ff12ab34cd56ef 1 2 3"})
+  for (const char* bad :
+       {"signset 2 00FF12AB34CD56EF 1 2", "signset 2 00ff12ab34cd56e 1 2", "signset 3 00ff12ab34cd56ef 1 2",
+        "signset 2 00ff12ab34cd56ef 1", "signset 2 00ff12ab34cd56ef 1 2 3"})
     EXPECT_FALSE(parse_signset_line(bad, 2).has_value()) << bad;
 }
 
@@ -218,7 +220,8 @@ TEST(LabPeers, MisbehavingHarnessIsAnError) {
   }
   const std::string check = "return fake_check(sig, siglen, m, mlen);";
   ASSERT_NE(text.find(check), std::string::npos);
-  text.replace(text.find(check), check.size(), "(void)fake_check; (void)sig, (void)siglen, (void)m, (void)mlen; return 0;");
+  text.replace(text.find(check), check.size(),
+               "(void)fake_check; (void)sig, (void)siglen, (void)m, (void)mlen; return 0;");
   std::ofstream(sign) << text;
   PeerPlan plan;
   plan.dir = dir.string();

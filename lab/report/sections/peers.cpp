@@ -33,13 +33,11 @@ class PeersSection final : public Section {
   std::string markdown(const ReportContext&) const override {
     if (results_) return peers_to_markdown(*results_);
     if (nothing_selected_)
-      return "Not run: none of the algorithms selected with -a has a peer row (the rows: " +
-             [] {
-               std::string s;
-               for (const std::string& a : peer_algorithms()) s += (s.empty() ? "" : ", ") + a;
-               return s;
-             }() +
-             ").\n";
+      return "Not run: none of the algorithms selected with -a has a peer row (the rows: " + [] {
+        std::string s;
+        for (const std::string& a : peer_algorithms()) s += (s.empty() ? "" : ", ") + a;
+        return s;
+      }() + ").\n";
     return "Not run. `pqlab report --peers DIR` (or `pqlab bench --peers DIR` for this table alone) builds the "
            "speed peers from DIR — laid out like the peers' snapshots: mlkem-native/, pq-crystals-dilithium/, "
            "sphincsplus/ — with `cc`, times them interleaved with pqlab on one pinned core, and prints here the "
