@@ -25,6 +25,7 @@
 #endif
 
 #include "embedded_files.hpp"
+#include "harness/load.hpp"
 #include "harness/machine_info.hpp"
 #include "peers/harness_protocol.hpp"
 #include "harness/pinning.hpp"
@@ -670,6 +671,8 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
   res.rounds = c.rounds;
   res.builds = im.builds;
   const std::string before(kernels::active_name());
+  res.cpus = static_cast<unsigned>(std::max<std::size_t>(1, allowed_cpus().size()));
+  res.load_before = read_load_average().value_or(LoadAverage{}).one;
   res.pinned_cpu = pin_current_thread_here();
   res.method =
       "each peer harness runs as a child process on the same pinned core as pqlab; in every round, peer and "
@@ -744,8 +747,11 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
   }
   unpin_current_thread();
   (void)kernels::select(before);
+  res.load_after = read_load_average().value_or(LoadAverage{}).one;
   return res;
 }
+
+bool PeerResults::load_suspect() const { return load_is_suspect(std::max(load_before, load_after), cpus); }
 
 nlohmann::json peers_to_json(const PeerResults* r) {
   if (r == nullptr) return {{"run", false}};
@@ -782,6 +788,12 @@ nlohmann::json peers_to_json(const PeerResults* r) {
           {"rounds", r->rounds},
           {"method", r->method},
           {"target_ratio", kPeerTargetRatio},
+          {"load",
+           {{"before", r->load_before},
+            {"after", r->load_after},
+            {"cpus", r->cpus},
+            {"suspect_above_per_cpu", kSuspectLoadPerCore},
+            {"suspect", r->load_suspect()}}},
           {"builds", builds},
           {"rows", rows}};
 }
@@ -831,6 +843,9 @@ std::string peers_to_markdown(const PeerResults& r) {
     md << met << " of " << r.rows.size() << " rows meet the target.";
   for (const PeerBuildInfo& b : r.builds)
     if (!b.measured) md << " The `" << b.name << "` builds (" << b.flags << ") were not compared: " << b.reason << ".";
+  md << "\n\nMachine load before: " << describe_load(r.load_before, r.cpus)
+     << "; after: " << describe_load(r.load_after, r.cpus) << ".";
+  if (r.load_suspect()) md << " **The machine was busy: the ratios are suspect.**";
   md << "\n\nMethod: " << r.method << ". Builds: ";
   for (std::size_t i = 0; i < r.builds.size(); ++i)
     md << (i ? "; " : "") << "`" << r.builds[i].name << "`: `" << r.builds[i].flags << "`";

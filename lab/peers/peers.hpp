@@ -76,6 +76,10 @@ struct PeerResults {
   std::string method;  // how the rounds were interleaved, in words
   std::vector<PeerBuildInfo> builds;
   std::vector<PeerRow> rows;
+  // The 1-minute load average before and after the measurement.
+  double load_before = 0, load_after = 0;
+  unsigned cpus = 1;
+  bool load_suspect() const;
 };
 
 // Thrown for a bad directory, a missing peer, a failed build or a harness

@@ -42,6 +42,7 @@ grep -Eq '^\| ML-KEM-768 \| encaps \| avx2 \| [0-9,]+ \| mlkem-native \(strict-a
   fail "bench --peers: the ML-KEM-768 encaps row is malformed: $(grep -m1 'encaps' table.md)"
 grep -q "rows meet the target" table.md || fail "bench --peers lacks the count of rows meeting the target"
 grep -q "rdtsc" table.md || fail "bench --peers does not say what a tick is"
+grep -q "^Machine load before: load [0-9.]* on [0-9]* CPU" table.md || fail "bench --peers does not give the machine load"
 grep -q "SLH-DSA-SHAKE-128f |" table.md && fail "bench --peers -a: a row that was not selected"
 grep -q '"run": true' peers.json && grep -q '"target_ratio": 0.8' peers.json || fail "bench --peers --json is not the peers JSON"
 ls -d "${TMPDIR:-/tmp}"/pqlab-peers-* 2>/dev/null | while read -r d; do

@@ -124,6 +124,8 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   const nlohmann::json j = pqlab::lab::peers_to_json(&r);
   EXPECT_EQ(j["rows"].size(), r.rows.size());
   EXPECT_DOUBLE_EQ(j["rows"][0]["ratio"].get<double>(), r.rows[0].ratio());
+  EXPECT_GE(j["load"]["cpus"].get<int>(), 1);
+  EXPECT_NE(md.find("Machine load before: load "), std::string::npos);
   EXPECT_EQ(pqlab::lab::peers_to_json(nullptr), (nlohmann::json{{"run", false}}));
   fs::remove_all(dir);
 }
