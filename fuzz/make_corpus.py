@@ -135,6 +135,14 @@ def main(outdir):
     blob = b"".join(h(t["d"]) + h(t["z"]) for t in g["tests"])
     write(outdir, "fuzz_kernels_diff", "mlkem-seeds", blob)
 
+    # The speed-peer harness's answers (fuzz_peer_harness_line): kind byte
+    # (even ticks, odd signset), count byte, then a line as the harness
+    # prints it.
+    write(outdir, "fuzz_peer_harness_line", "ticks-3", bytes([0, 3]) + b"ticks keygen 3 24213 24948 0")
+    write(outdir, "fuzz_peer_harness_line", "ticks-1", bytes([0, 1]) + b"ticks sign 1 55035834")
+    write(outdir, "fuzz_peer_harness_line", "signset-2",
+          bytes([1, 2]) + b"signset 2 00ff12ab34cd56ef 134043 167383")
+
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_mlkem fuzz_mldsa fuzz_slhdsa fuzz_cli_load fuzz_kernels_diff fuzz_provider_keyshare fuzz_key_decoders)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_mlkem fuzz_mldsa fuzz_slhdsa fuzz_cli_load fuzz_kernels_diff fuzz_provider_keyshare fuzz_key_decoders fuzz_peer_harness_line)
 
 build=build/fuzz
 CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPQLAB_FUZZ=ON \

@@ -22,6 +22,8 @@ struct BenchArgs {
   bool throughput = false;
   bool no_memory = false;
   bool two_core = false;
+  std::string peers;
+  bool quick = false;  // with --peers only
   std::string json, csv;
 };
 
@@ -30,6 +32,7 @@ struct ReportArgs {
   std::string out = "report";
   std::string embedded;
   std::string zynq, zynq_synth;
+  std::string peers;
   bool quick = false;
   bool render_html = false;
 };
@@ -41,9 +44,35 @@ void write_text(const std::string& path, const std::string& text, const char* ro
 
 constexpr const char* kStdoutTaken = "standard output carries the results table; give a file name";
 
+// bench --peers DIR: only the side-by-side comparison with the speed peers
+// (the report's peers section), as a table on standard output.
+void run_peers_command(const BenchArgs& a, bool quick) {
+  if (!a.kernels.empty() || a.throughput || a.two_core || !a.csv.empty())
+    throw Failure(
+        "--peers compares its rows (issue 25's table) on the avx2 and avx512 backends; "
+        "--kernels, --throughput, --two-core and --csv do not apply to it");
+  lab::PeerResults results;
+  try {
+    lab::PeerPlan plan;
+    plan.dir = a.peers;
+    plan.quick = quick;
+    plan.algorithms = lab::select_peer_algorithms(a.algorithms, true);
+    lab::ProgressLine line(stderr, "pqlab bench --peers: ");
+    const auto progress = [&](const std::string& what, double f) { line.update(what, f < 0 ? -1 : f / 2); };
+    const auto builds = lab::PeerBuilds::build(plan, progress);
+    results = builds->measure([&](const std::string& what, double f) { line.update(what, 0.5 + f / 2); });
+  } catch (const lab::SelectionError& e) {
+    throw Failure(e.what());
+  }
+  std::fputs(lab::peers_to_markdown(results).c_str(), stdout);
+  if (!a.json.empty()) write_text(a.json, lab::peers_to_json(&results).dump(2) + "\n", "JSON results");
+}
+
 void run_bench_command(const BenchArgs& a) {
   refuse_dash(a.json, "--json", kStdoutTaken);
   refuse_dash(a.csv, "--csv", kStdoutTaken);
+  if (!a.peers.empty()) return run_peers_command(a, a.quick);
+  if (a.quick) throw Failure("--quick applies to --peers only (pqlab report --quick is the quick report)");
   lab::BenchPlan plan;
   plan.algorithms = a.algorithms;
   if (!a.kernels.empty()) plan.kernels = {a.kernels};
@@ -78,6 +107,7 @@ void run_report_command(const ReportArgs& a) {
   opt.embedded_results = a.embedded;
   opt.zynq_results = a.zynq;
   opt.zynq_synthesis = a.zynq_synth;
+  opt.peers_dir = a.peers;
   if (a.render_html) {
     try {
       lab::render_report_html(a.out);
@@ -89,7 +119,8 @@ void run_report_command(const ReportArgs& a) {
   }
   opt.command = "pqlab report" + std::string(a.quick ? " --quick" : "") +
                 (a.embedded.empty() ? "" : " --embedded " + a.embedded) + (a.zynq.empty() ? "" : " --zynq " + a.zynq) +
-                (a.zynq_synth.empty() ? "" : " --zynq-synth " + a.zynq_synth);
+                (a.zynq_synth.empty() ? "" : " --zynq-synth " + a.zynq_synth) +
+                (a.peers.empty() ? "" : " --peers " + a.peers);
   if (!a.algorithms.empty()) {
     opt.command += " -a ";
     for (std::size_t i = 0; i < a.algorithms.size(); ++i) opt.command += (i ? "," : "") + a.algorithms[i];
@@ -196,6 +227,14 @@ void add_lab_commands(CLI::App& app) {
                   "Also measure each ML-KEM (and selected Kyber-90s) operation on two cores (keygen-2core, "
                   "encaps-2core, decaps-2core: the matrix sampled on a second, pinned core beside the noise on the "
                   "first)");
+  bench
+      ->add_option("--peers", bench_args->peers,
+                   "Measure only the speed peers: build the peers in DIR (laid out like the peers' snapshots: "
+                   "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc, strict AVX2 and -march=native, "
+                   "time them interleaved with pqlab's avx2 / avx512 backends on one pinned core and print the "
+                   "ratios against the 0.8 target (-a: only these rows; --json: $defs/peers of the schema)")
+      ->type_name("DIR");
+  bench->add_flag("--quick", bench_args->quick, "With --peers: few rounds, for CI and a first look");
   bench->add_option("--json", bench_args->json,
                     "Also write the results as JSON (schema lab/report.schema.json); a file, not -");
   bench->add_option("--csv", bench_args->csv, "Also write the results as CSV; a file, not -");
@@ -217,6 +256,13 @@ void add_lab_commands(CLI::App& app) {
                      "embedded/zynq/run_zynq.py bench; a file, not -)");
   report->add_option("--zynq-synth", report_args->zynq_synth,
                      "With --zynq: the PL cores' synthesis results (the JSON rtl/synth.sh writes; a file, not -)");
+  report
+      ->add_option("--peers", report_args->peers,
+                   "Include the speed-peers section: build the peers in DIR (laid out like the peers' snapshots: "
+                   "mlkem-native/, pq-crystals-dilithium/, sphincsplus/) with cc before the bench and time them "
+                   "interleaved with pqlab (-a restricts its rows too); a bad DIR, a missing peer or a failed build: "
+                   "exit 2")
+      ->type_name("DIR");
   report->add_flag("--render-html", report_args->render_html,
                    "Measure nothing: (re)write report.html in the --out directory from its report.md and plots");
   report

@@ -20,6 +20,9 @@ struct ReportOptions {
   // model; empty: that section says how to produce it. zynq_synthesis: the
   // JSON rtl/synth.sh writes (core resources), optional.
   std::string zynq_results, zynq_synthesis;
+  // The speed peers' directory (laid out like the peers' snapshots) for
+  // the peers section; empty: that section says how to run it.
+  std::string peers_dir;
   // The command line to quote in the report (empty: "pqlab report [--quick]").
   std::string command;
 };

@@ -118,6 +118,10 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
     progress(what, (done_weight + f * part_weight) / total_weight);
   };
 
+  // Sections prepare (the peers are built) before the long measurement, so
+  // that bad input ends the run at once; counted in the bench's share.
+  for (auto& s : sections) s->prepare(ctx, [&](const std::string& what, double) { part_progress(what, 0); });
+
   double before = load_now();
   ctx.bench = run_bench(plan, part_progress);
   ctx.cpus = std::max(1u, ctx.bench.machine.logical_cpus);

@@ -46,6 +46,9 @@ class Section {
   // Its share of the run's time, relative to the other sections (for the
   // progress estimate); the shared bench counts as 10.
   virtual double weight() const { return 1; }
+  // Checks its inputs and prepares what it needs (e.g. builds), before the
+  // shared bench starts, so that bad input ends the run at once.
+  virtual void prepare(ReportContext&, const Progress&) {}
   // fraction passed to progress: of this section's own work.
   virtual void measure(ReportContext&, const Progress&) {}
   virtual nlohmann::json data(const ReportContext&) const { return nullptr; }
@@ -68,6 +71,8 @@ std::unique_ptr<Section> make_hash_floor_section();
 // Kyber-90s (withdrawn round-3 variant) against ML-KEM: the symmetric primitives' share.
 std::unique_ptr<Section> make_kyber90s_section();
 std::unique_ptr<Section> make_published_section();
+// pqlab against the speed peers of --peers DIR (lab/peers/).
+std::unique_ptr<Section> make_peers_section();
 std::unique_ptr<Section> make_embedded_section();
 std::unique_ptr<Section> make_zynq_section();
 std::unique_ptr<Section> make_tls_handshake_section();

@@ -16,6 +16,7 @@ std::vector<std::unique_ptr<Section>> standard_sections() {
   s.push_back(make_memory_section());
   s.push_back(make_hash_floor_section());
   s.push_back(make_kyber90s_section());
+  s.push_back(make_peers_section());
   s.push_back(make_tls_handshake_section());
   s.push_back(make_tls_auth_section());
   s.push_back(make_embedded_section());

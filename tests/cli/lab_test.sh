@@ -99,6 +99,9 @@ grep -qF "| ML-DSA-44 | keygen | 3.000 |" rep/report.md && grep -qF "1.109 (publ
   fail "the Zynq section lacks the study's published keygen figure beside the model"
 grep -qE "PL part not measured|PL parameters, from the rtl backend" rep/report.md ||
   fail "the Zynq section says neither how the PL was measured nor that it was not"
+# Without --peers the speed-peers section says how to run it (tests/cli/peers_test.sh runs it).
+grep -A2 "^## Speed peers: pqlab against the fastest public code" rep/report.md | grep -q "^Not run. \`pqlab report --peers DIR\`" ||
+  fail "report.md lacks the speed-peers section's how-to"
 [ "$(grep -m1 '^## ' rep/report.md)" = "## Summary" ] || fail "report.md does not open with the summary"
 grep -q "| ML-KEM-768 | keygen | mps2-an386 | 1,234,567 | 1,234,567 | 7.35 | 1,500,000 | 8.93 | 7,000 |" rep/report.md ||
   fail "the summary lacks the Cortex-M4 row at 168 MHz: $(grep -m2 'mps2-an386' rep/report.md)"

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -16,6 +17,7 @@
 
 #include "bench/bench.hpp"
 #include "bench/output.hpp"
+#include "pqlab/kernels.hpp"
 #include "report/report.hpp"
 #include "tls/tls_bench.hpp"
 #include "tls/tls_bench_output.hpp"
@@ -220,11 +222,35 @@ TEST(LabSchema, QuickReportJsonValidates) {
   opt.out_dir = dir.string();
   opt.quick = true;
   opt.algorithms = {"ML-KEM-768", "ML-DSA-44", "SLH-DSA-SHAKE-128f", "Ed25519"};
+  // The speed peers from a fake tree (tests/support/make_fake_peers.sh),
+  // where the CPU can run the peers' AVX2 builds.
+  bool avx2 = false;
+  for (std::string_view b : pqlab::kernels::available()) avx2 = avx2 || b == "avx2";
+  const std::filesystem::path peers = dir.string() + "_peers";
+  if (avx2) {
+    const std::string cmd = std::string("bash '") + PQLAB_FAKE_PEERS_SCRIPT + "' '" + peers.string() + "'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    opt.peers_dir = peers.string();
+  }
   const pqlab::lab::ReportOutcome out = pqlab::lab::run_report(opt);
+  std::filesystem::remove_all(peers);
   std::ifstream in(out.json_path);
   const json doc = json::parse(in);
   const Validator validator(load_schema());
   EXPECT_EQ(validator.validate(doc), "");
+  EXPECT_EQ(doc["sections"]["peers"]["run"], avx2);
+  if (avx2) {
+    // ML-KEM-768 (3), ML-DSA-44 (3), SLH-DSA-SHAKE-128f (1): -a restricts the rows too.
+    bool avx512 = false;
+    for (std::string_view b : pqlab::kernels::available()) avx512 = avx512 || b == "avx512";
+    EXPECT_EQ(doc["sections"]["peers"]["rows"].size(), avx512 ? 14u : 7u);
+    json bad_peers = doc;
+    bad_peers["sections"]["peers"]["rows"][0]["ratio"] = "0.85";
+    EXPECT_NE(validator.validate(bad_peers), "");
+    bad_peers = doc;
+    bad_peers["sections"]["peers"]["rows"][0]["peer_build"] = "march-native";
+    EXPECT_NE(validator.validate(bad_peers), "");
+  }
   EXPECT_TRUE(std::filesystem::exists(out.markdown_path));
   EXPECT_TRUE(std::filesystem::exists(out.html_path));
   // The summary: one row per algorithm and (non-batch) operation on the best
