@@ -71,6 +71,9 @@ SeededDrbg& drbg();
 
 void run_mlkem(const Options& options, Tally& tally);
 void run_mldsa(const Options& options, Tally& tally);
+// The seam's ML-DSA arithmetic entries, active backend against portable
+// (seam/mldsa_seam.cpp).
+void run_mldsa_seam(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);
 // The lab's Kyber-90s (withdrawn round-3 variant; comparison only).
 void run_kyber90s(const Options& options, Tally& tally);

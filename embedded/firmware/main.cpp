@@ -149,6 +149,7 @@ int run() {
   Tally tally;
   run_mlkem(options, tally);
   run_kyber90s(options, tally);
+  run_mldsa_seam(options, tally);
   run_mldsa(options, tally);
   run_slhdsa(options, tally);
   Line()
