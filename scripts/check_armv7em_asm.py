@@ -17,7 +17,13 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      the base or index of a later load or store in the same function.
      Stack slots are tracked by their [sp, #imm] offset, so a spilled state
      word stays tainted when it is reloaded; PC-relative loads (literal pool
-     constants) are public.
+     constants) are public. FPU registers (s0-s31, d0-d15) carry taint too,
+     so data parked in them (VMOV, VLDM) and moved back is still loaded
+     data, and a table branch (TBB/TBH) counts as a load at its index.
+
+The hand-written assembly (kernels/armv7em/*.S: ML-DSA's NTTs and pointwise
+products, mldsa_*.S) is checked the same way, object by object; the
+self-test also assembles small Thumb-2 routines in its style.
 
 Usage: check_armv7em_asm.py FIRMWARE_BUILD_DIR (default build/embedded);
 check_armv7em_asm.py --self-test compiles a table lookup indexed by loaded
@@ -43,7 +49,7 @@ def reg(name):
 
 
 def regs_in(text):
-    return [reg(t) for t in re.findall(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc)\b", text.lower())]
+    return [reg(t) for t in re.findall(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc|s\d+|d\d+)\b", text.lower())]
 
 
 def reg_list(text):
@@ -52,8 +58,9 @@ def reg_list(text):
     for part in text.strip("{} ").split(","):
         part = part.strip()
         if "-" in part:
-            a, b = (int(reg(x)[1:]) for x in part.split("-"))
-            out += [f"r{i}" for i in range(a, b + 1)]
+            first, last = (reg(x) for x in part.split("-"))
+            kind = first[0]  # r, s or d
+            out += [f"{kind}{i}" for i in range(int(first[1:]), int(last[1:]) + 1)]
         elif part:
             out.append(reg(part))
     return out
@@ -96,7 +103,7 @@ def check_function(name, body):
             if not (backward_loop or entry_guard):
                 findings.append("conditional branch: " + where)
         # 3. Addresses from loaded data, and taint propagation.
-        is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop)", base_op)
+        is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop|tbb|tbh)", base_op)
         is_store = re.match(r"(str|stm|push|vstr|vstm|vpush)", base_op)
         if is_load or is_store:
             mem = re.search(r"\[([^\]]*)\]", args)
@@ -138,7 +145,11 @@ def check_function(name, body):
             pass
         else:
             operands = regs_in(args)
-            if operands:
+            if operands and base_op.startswith("vmov") and len(operands) == 3 and operands[2][0] == "d":
+                # vmov rA, rB, dN: two destinations from one FPU register.
+                for d in operands[:2]:
+                    (tainted.add if operands[2] in tainted else tainted.discard)(d)
+            elif operands:
                 dest, sources = operands[0], operands[1:]
                 if base_op.startswith(("mov", "mvn")) and not sources:
                     tainted.discard(dest)  # an immediate
@@ -161,6 +172,72 @@ unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x
 """
 
 
+# Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
+# parked in an FPU register and used as an index, a table branch on a loaded
+# word (both must be found), and a loop with its bound spilled to the stack,
+# post-incremented pointers and SMULL on loaded data (must be clean).
+SELF_TEST_ASM = """
+        .syntax unified
+        .thumb
+        .text
+        .global fp_leak
+        .type fp_leak, %function
+fp_leak:
+        ldr     r3, [r0]
+        vmov    s0, r3
+        vmov    r2, s0
+        ldr     r0, [r1, r2]
+        bx      lr
+        .global tbb_leak
+        .type tbb_leak, %function
+tbb_leak:
+        ldr     r3, [r0]
+        and     r3, r3, #1
+        tbb     [pc, r3]
+        .byte   1, 2
+        movs    r0, #1
+        bx      lr
+        .global clean_loop
+        .type clean_loop, %function
+clean_loop:
+        push    {r4, lr}
+        sub     sp, sp, #8
+        add     r2, r0, #64
+        str     r2, [sp]
+        ldr     r1, =table
+1:      ldr     r3, [r0]
+        ldr     r4, [r1], #4
+        smull   r12, r3, r3, r4
+        vmov    s1, r3
+        vmov    r3, s1
+        str     r3, [r0], #4
+        ldr     r12, [sp]
+        cmp     r0, r12
+        bne     1b
+        add     sp, sp, #8
+        pop     {r4, pc}
+        .ltorg
+table:  .word   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+"""
+
+
+def self_test_asm(gcc, tmp):
+    """The hand-written-assembly cases: True when each is judged as expected."""
+    src = pathlib.Path(tmp) / "style.S"
+    src.write_text(SELF_TEST_ASM)
+    obj = pathlib.Path(tmp) / "style.o"
+    subprocess.run([gcc, "-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16", "-c", str(src),
+                    "-o", str(obj)], check=True)
+    text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
+                          capture_output=True, text=True).stdout
+    found = {name: check_function(name, body) for name, body in functions(text)}
+    ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
+          any("tbb" in f and "address from loaded data" in f for f in found.get("tbb_leak", [])) and
+          "clean_loop" in found and not found["clean_loop"])
+    print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")
+    return ok
+
+
 def self_test(required):
     import tempfile
     gcc = shutil.which("arm-none-eabi-gcc")
@@ -176,8 +253,9 @@ def self_test(required):
         text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
                               capture_output=True, text=True).stdout
         findings = [f for name, body in functions(text) for f in check_function(name, body)]
+        asm_ok = self_test_asm(gcc, tmp)
     kinds = {f.split(":")[0].split(" (")[0] for f in findings}
-    ok = {"conditional branch", "address from loaded data"} <= kinds
+    ok = {"conditional branch", "address from loaded data"} <= kinds and asm_ok
     print(f"check_armv7em_asm --self-test: {'ok' if ok else 'FAILED'}: {findings}")
     return 0 if ok else 1
 
