@@ -17,6 +17,10 @@ struct Options {
   bool cctv = false;      // also sign the CCTV message set (ML-DSA's mean signing cost)
   bool cctv_alt = false;  // and its .alt set, which should give the same mean
   bool expanded = false;  // also measure ML-DSA signing with the expanded key (needs ~116 KB of stack)
+  // Sign the CCTV main set with ML-DSA's compact / expanded signing schedule
+  // too (sign_mu_scheduled), for the mean of each next to the build's default.
+  bool cctv_compact = false;
+  bool cctv_expanded = false;
   // Run only the sets whose name starts with one of these comma-separated
   // prefixes (empty: every set).
   std::string_view only;
