@@ -5,14 +5,17 @@
 // (src/kernels/entries.inc), which the known-answer runs do not reach:
 // mldsa_ntt (FIPS 204 Alg. 41), mldsa_invntt_tomont (Alg. 42) and the
 // pointwise products (Alg. 45, Montgomery form). Reported as the known-answer
-// set "ML-DSA-kernels", one line per entry and input. It reaches past the
-// public API (src/ headers), so it builds apart, as the Kyber-90s runs do.
+// set "ML-DSA-kernels", one line per entry and input. With bench, each entry
+// is also measured once per backend (ops "<entry>-portable" and
+// "<entry>-<active backend>"). It reaches past the public API (src/
+// headers), so it builds apart, as the Kyber-90s runs do.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
 #include "console.hpp"
 #include "harness.hpp"
+#include "stack_meter.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/mldsa_field.hpp"
 #include "kernels/portable/portable.hpp"
@@ -75,16 +78,41 @@ void record(Tally& tally, std::string_view check, unsigned tc, const Poly& want,
   record_kat(tally, kSet, check, tc, bad == want.size());
 }
 
+// One measured call of each entry with each backend, on in-contract
+// pseudo-random inputs.
+void measure_entries(const kernels::Table& portable, const kernels::Table& active) {
+  Poly a, b, r;  // on the stack: static RAM is every image's budget; kat and bench runs have room
+  Xorshift rng{0x2545f491u};
+  const std::array<const kernels::Table*, 2> tables = {&portable, &active};
+  for (const kernels::Table* t : tables) {
+    const bool is_portable = t == &portable;
+    fill_poly(a, rng, 0, 8 * kQ - 1);
+    auto ntt = [&] { t->mldsa.mldsa_ntt.fn(a.data()); };
+    record_op(kSet, is_portable ? "ntt-portable" : "ntt-active", measure(ntt), sizeof(Poly));
+    fill_poly(a, rng, 0, kQ - 1);
+    auto invntt = [&] { t->mldsa.mldsa_invntt_tomont.fn(a.data()); };
+    record_op(kSet, is_portable ? "invntt-portable" : "invntt-active", measure(invntt), sizeof(Poly));
+    fill_poly(a, rng, 0, kQ - 1);
+    fill_poly(b, rng, 0, kQ - 1);
+    auto pointwise = [&] { t->mldsa.mldsa_pointwise_montgomery.fn(r.data(), a.data(), b.data()); };
+    record_op(kSet, is_portable ? "pointwise-portable" : "pointwise-active", measure(pointwise), 3 * sizeof(Poly));
+    auto acc = [&] { t->mldsa.mldsa_pointwise_acc_montgomery.fn(r.data(), a.data(), b.data()); };
+    record_op(kSet, is_portable ? "pointwise_acc-portable" : "pointwise_acc-active", measure(acc), 3 * sizeof(Poly));
+  }
+}
+
 }  // namespace
 
 void run_mldsa_seam(const Options& options, Tally& tally) {
-  if (!options.kat || !options.selected(kSet)) return;
+  if (!options.selected(kSet)) return;
   kernels::Table portable{};
   kernels::portable::fill(portable);
   const kernels::Table& active = kernels::active();
   Line().text("seam").field("set", kSet).field("backend", active.name).end();
+  if (options.bench) measure_entries(portable, active);
+  if (!options.kat) return;
   Xorshift rng{0x9e3779b9u};
-  static Poly a, b, r, want, got;  // static: 5 KB off the measured stack
+  Poly a, b, r, want, got;  // 5 KB of stack, outside any measured call
   unsigned tc = 0;
   for (unsigned kind = 0; kind < kKinds; ++kind) {
     for (unsigned rep = 0; rep < (kind == 0 || kind == 4 ? 3u : 1u); ++rep) {
