@@ -58,12 +58,15 @@ def tools_present():
     return True
 
 
-def build(build_dir):
+def build(build_dir, defines=()):
+    """defines: extra -D settings of the firmware build (e.g.
+    PQLAB_FIRMWARE_MLKEM_LOW_STACK=ON), applied when it is configured."""
     build_dir = pathlib.Path(build_dir)
     if not (build_dir / "build.ninja").exists() and not (build_dir / "Makefile").exists():
         generator = ["-G", "Ninja"] if shutil.which("ninja") else []
         subprocess.run(["cmake", "-S", str(HERE), "-B", str(build_dir), *generator,
-                        f"-DCMAKE_TOOLCHAIN_FILE={HERE / 'cmake' / 'arm-none-eabi.cmake'}"],
+                        f"-DCMAKE_TOOLCHAIN_FILE={HERE / 'cmake' / 'arm-none-eabi.cmake'}",
+                        *(f"-D{d}" for d in defines)],
                        check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", str(build_dir), f"-j{os.cpu_count() or 2}"], check=True,
                    stdout=subprocess.DEVNULL)
@@ -198,6 +201,12 @@ def fit(args):
         print(f"{elf.name}: exit {rc}{after}: does NOT fit (stack region {begin.get('stack-region')} B, "
               f"static {begin.get('static')} B of {args.ram} KB)")
         return 1
+    if args.max_stack is not None:
+        over = [v for v in last if int(v["stack"]) > args.max_stack]
+        for v in over:
+            print(f"{v['set']} {v['op']}: stack {v['stack']} B exceeds --max-stack {args.max_stack} B")
+        if over or not last:
+            return 1
     print(f"{elf.name}: every selected operation ran within {args.ram} KB")
     return 0
 
@@ -321,11 +330,15 @@ def main():
     parser.add_argument("--out", default=str(ROOT / "build" / "embedded" / "results"))
     parser.add_argument("--timeout", type=int, default=600, help="seconds per QEMU run")
     parser.add_argument("--no-build", action="store_true", help="use the images already built")
+    parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
+                        help="firmware CMake setting, applied when the build directory is configured")
+    parser.add_argument("--max-stack", type=int, default=None,
+                        help="fit: fail when a measured operation's peak stack exceeds this many bytes")
     args = parser.parse_args()
     if not tools_present():
         return FAIL if required() else SKIP
     if not args.no_build or args.command == "build":
-        build(args.build_dir)
+        build(args.build_dir, args.define)
     if args.command == "build":
         return 0
     return {"kat": kat, "overflow": overflow, "fit": fit, "bench": bench}[args.command](args)

@@ -19,11 +19,16 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      word stays tainted when it is reloaded; PC-relative loads (literal pool
      constants) are public. FPU registers (s0-s31, d0-d15) carry taint too,
      so data parked in them (VMOV, VLDM) and moved back is still loaded
-     data, and a table branch (TBB/TBH) counts as a load at its index.
+     data.
+  4. any table branch (TBB/TBH) and any branch through a register that
+     holds loaded data (BX/BLX/MOV pc), and any divide (SDIV/UDIV, whose
+     time on the Cortex-M4 depends on its operands) of loaded data.
 
-The hand-written assembly (kernels/armv7em/*.S: ML-DSA's NTTs and pointwise
-products, mldsa_*.S) is checked the same way, object by object; the
-self-test also assembles small Thumb-2 routines in its style.
+The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
+NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
+products, mldsa_*.S) is checked like the compiled C++, and each of
+its global functions must be found in the objects with instructions (so a
+build that lost or mis-disassembled one fails instead of passing empty).
 
 Usage: check_armv7em_asm.py FIRMWARE_BUILD_DIR (default build/embedded);
 check_armv7em_asm.py --self-test compiles a table lookup indexed by loaded
@@ -103,7 +108,7 @@ def check_function(name, body):
             if not (backward_loop or entry_guard):
                 findings.append("conditional branch: " + where)
         # 3. Addresses from loaded data, and taint propagation.
-        is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop|tbb|tbh)", base_op)
+        is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop)", base_op)
         is_store = re.match(r"(str|stm|push|vstr|vstm|vpush)", base_op)
         if is_load or is_store:
             mem = re.search(r"\[([^\]]*)\]", args)
@@ -139,12 +144,20 @@ def check_function(name, body):
                         tainted.add(d)
                     else:
                         tainted.discard(d)
+        elif base_op in ("tbb", "tbh"):
+            findings.append("table branch: " + where)
+        elif base_op in ("bx", "blx") and regs_in(args) and regs_in(args)[0] in tainted:
+            findings.append("branch through loaded data: " + where)
         elif base_op in ("bl", "blx"):
             tainted -= {"r0", "r1", "r2", "r3", "r12", "lr"}
         elif base_op.startswith(("cmp", "cmn", "tst", "teq", "b", "nop", "it")):
             pass
         else:
             operands = regs_in(args)
+            if base_op in ("sdiv", "udiv") and any(r in tainted for r in operands[1:]):
+                findings.append("divide of loaded data: " + where)
+            if base_op.startswith("mov") and operands[:1] == ["pc"] and any(r in tainted for r in operands[1:]):
+                findings.append("branch through loaded data: " + where)
             if operands and base_op.startswith("vmov") and len(operands) == 3 and operands[2][0] == "d":
                 # vmov rA, rB, dN: two destinations from one FPU register.
                 for d in operands[:2]:
@@ -172,11 +185,40 @@ unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x
 """
 
 
+# Hand-written Thumb-2 with the leaks the C above cannot produce: an
+# address from a packed product of loaded halfwords, a table branch, a
+# divide of loaded data.
+SELF_TEST_ASM = """
+  .syntax unified
+  .cpu cortex-m4
+  .thumb
+  .text
+  .global leaky_asm
+  .thumb_func
+leaky_asm:
+  ldr r2, [r0]
+  smulbb r3, r2, r2
+  ldr r0, [r1, r3, lsl #2]
+  udiv r0, r0, r2
+  tbb [pc, r2]
+  bx lr
+"""
+
+# The global functions of each assembly source (by object name) that must
+# be found and checked.
+REQUIRED_ASM = {
+    "mlkem_ntt.S": ("pqlab_armv7em_mlkem_ntt", "pqlab_armv7em_mlkem_invntt_tomont"),
+    "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
+    "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
+    "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
+}
+
+
 # Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
 # parked in an FPU register and used as an index, a table branch on a loaded
 # word (both must be found), and a loop with its bound spilled to the stack,
 # post-incremented pointers and SMULL on loaded data (must be clean).
-SELF_TEST_ASM = """
+SELF_TEST_ASM_STYLE = """
         .syntax unified
         .thumb
         .text
@@ -224,7 +266,7 @@ table:  .word   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 def self_test_asm(gcc, tmp):
     """The hand-written-assembly cases: True when each is judged as expected."""
     src = pathlib.Path(tmp) / "style.S"
-    src.write_text(SELF_TEST_ASM)
+    src.write_text(SELF_TEST_ASM_STYLE)
     obj = pathlib.Path(tmp) / "style.o"
     subprocess.run([gcc, "-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16", "-c", str(src),
                     "-o", str(obj)], check=True)
@@ -232,7 +274,7 @@ def self_test_asm(gcc, tmp):
                           capture_output=True, text=True).stdout
     found = {name: check_function(name, body) for name, body in functions(text)}
     ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
-          any("tbb" in f and "address from loaded data" in f for f in found.get("tbb_leak", [])) and
+          any("tbb" in f for f in found.get("tbb_leak", [])) and
           "clean_loop" in found and not found["clean_loop"])
     print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")
     return ok
@@ -253,9 +295,19 @@ def self_test(required):
         text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
                               capture_output=True, text=True).stdout
         findings = [f for name, body in functions(text) for f in check_function(name, body)]
+        asm = pathlib.Path(tmp) / "leaky_asm.S"
+        asm.write_text(SELF_TEST_ASM)
+        asm_obj = obj.parent / "leaky_asm.o"
+        subprocess.run([gcc, "-mcpu=cortex-m4", "-mthumb", "-c", str(asm), "-o", str(asm_obj)], check=True)
+        text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(asm_obj)], check=True,
+                              capture_output=True, text=True).stdout
+        asm_findings = [f for name, body in functions(text) for f in check_function(name, body)]
         asm_ok = self_test_asm(gcc, tmp)
     kinds = {f.split(":")[0].split(" (")[0] for f in findings}
-    ok = {"conditional branch", "address from loaded data"} <= kinds and asm_ok
+    asm_kinds = {f.split(":")[0].split(" (")[0] for f in asm_findings}
+    ok = ({"conditional branch", "address from loaded data"} <= kinds and
+          {"address from loaded data", "table branch", "divide of loaded data"} <= asm_kinds and asm_ok)
+    findings += asm_findings
     print(f"check_armv7em_asm --self-test: {'ok' if ok else 'FAILED'}: {findings}")
     return 0 if ok else 1
 
@@ -275,9 +327,15 @@ def main():
     for obj in objects:
         text = subprocess.run([objdump, "-d", "--no-show-raw-insn", "-C", str(obj)], check=True,
                               capture_output=True, text=True).stdout
+        seen = set()
         for name, body in functions(text):
             checked += 1
+            if body:
+                seen.add(name)
             findings += [f"{obj.name}: {f}" for f in check_function(name, body)]
+        for source, names in REQUIRED_ASM.items():
+            if obj.name.startswith(source + "."):
+                findings += [f"{obj.name}: {n} not found" for n in names if n not in seen]
     for f in findings:
         print("check_armv7em_asm: " + f)
     print(f"check_armv7em_asm: {checked} functions in {len(objects)} objects, {len(findings)} findings")

@@ -13,8 +13,6 @@
 #                                         (software AES; comparison only)
 #   pqlab_firmware_kyber90s               an object library of its runs, which reach
 #                                         past the public API and so build apart
-#   pqlab_firmware_seam                   the kernel seam's on-target check (active
-#                                         backend against portable), built apart too
 function(pqlab_firmware_parts embedded_dir generated_dir core_options)
   find_package(Python3 REQUIRED COMPONENTS Interpreter)
   set(kat_header ${generated_dir}/kat_vectors.hpp)
@@ -43,9 +41,4 @@ function(pqlab_firmware_parts embedded_dir generated_dir core_options)
                              ${embedded_dir}/firmware/kyber90s)
   target_compile_options(pqlab_firmware_kyber90s PRIVATE ${core_options})
   target_link_libraries(pqlab_firmware_kyber90s PRIVATE pqlab-kyber90s)
-
-  add_library(pqlab_firmware_seam OBJECT ${embedded_dir}/firmware/seam/mldsa_seam.cpp)
-  target_include_directories(pqlab_firmware_seam PRIVATE ${embedded_dir}/firmware ${embedded_dir}/../src)
-  target_compile_options(pqlab_firmware_seam PRIVATE ${core_options})
-  target_link_libraries(pqlab_firmware_seam PRIVATE pqlab)
 endfunction()

@@ -73,10 +73,13 @@ bool bytes_equal(std::span<const std::uint8_t> a, const std::uint8_t* b);
 // The harness's deterministic random source (see drbg.hpp).
 SeededDrbg& drbg();
 
+// The active backend's ML-KEM kernel entries against portable's
+// (seam_check.cpp; known-answer runs only).
+void run_seam_check(const Options& options, Tally& tally);
 void run_mlkem(const Options& options, Tally& tally);
 void run_mldsa(const Options& options, Tally& tally);
 // The seam's ML-DSA arithmetic entries, active backend against portable
-// (seam/mldsa_seam.cpp).
+// (mldsa_seam_check.cpp).
 void run_mldsa_seam(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);
 // The lab's Kyber-90s (withdrawn round-3 variant; comparison only).

@@ -152,6 +152,7 @@ int run() {
   cycle_counter::start();
   calibrate();
   Tally tally;
+  run_seam_check(options, tally);
   run_mlkem(options, tally);
   run_kyber90s(options, tally);
   run_mldsa_seam(options, tally);

@@ -4,6 +4,7 @@
 // and Decaps (Alg. 21) with the harness's DRBG.
 #include "harness.hpp"
 #include "kat_vectors.hpp"
+#include "pqlab/hash.hpp"
 #include "pqlab/mlkem.hpp"
 
 namespace firmware {
@@ -39,6 +40,22 @@ void check_known_answers(Tally& tally) {
                                      mlkem::ConstDecapsKey<P>(c.dk, P::dk_bytes)) == Status::ok &&
                     bytes_equal(key, c.k);
     record_kat(tally, P::name, "decapsulation", c.tc, ok);
+  }
+  // Implicit rejection (FIPS 203 Alg. 18 lines 9–11): a ciphertext with one
+  // bit flipped must decapsulate to J(z ‖ c) = SHAKE256(z ‖ c, 32).
+  for (const kat::KemDecapsCase& c : Kat::decaps) {
+    Arena arena;
+    auto key = arena.take<mlkem::shared_secret_bytes>();
+    auto z_c = arena.take<32 + P::ct_bytes>();
+    auto expected = arena.take<mlkem::shared_secret_bytes>();
+    for (std::size_t i = 0; i < 32; ++i) z_c[i] = c.dk[P::dk_bytes - 32 + i];
+    for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = c.c[i];
+    z_c[32 + P::ct_bytes / 2] ^= 0x10;
+    pqlab::hash::shake256(z_c, expected);
+    const bool ok = mlkem::decaps<P>(key, mlkem::ConstCiphertext<P>(z_c.data() + 32, P::ct_bytes),
+                                     mlkem::ConstDecapsKey<P>(c.dk, P::dk_bytes)) == Status::ok &&
+                    bytes_equal(key, expected.data());
+    record_kat(tally, P::name, "implicitRejection", c.tc, ok);
   }
   for (const kat::KemKeyCheckCase& c : Kat::ek_check) {
     const bool accepted = mlkem::check_encaps_key<P>(mlkem::ConstEncapsKey<P>(c.key, P::ek_bytes)) == Status::ok;

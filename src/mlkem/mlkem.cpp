@@ -8,6 +8,7 @@
 #include "common/ct.hpp"
 #include "common/wipe.hpp"
 #include "mlkem/decaps.hpp"
+#include "mlkem/low_stack.hpp"
 #include "mlkem/kpke.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -16,6 +17,9 @@ namespace pqlab::mlkem {
 // FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
 template <class P>
 Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
+#if PQLAB_MLKEM_LOW_STACK
+  return low_stack::keygen_derand<P>(ek, dk, d, z);
+#endif
   // H(ek) starts while ek is being written: its blocks ride in the Keccak
   // ways that Â's last rows leave idle, as t̂'s rows become available.
   hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek, 0);
@@ -58,6 +62,9 @@ Status check_decaps_key(ConstDecapsKey<P> dk) {
 // FIPS 203 Alg. 17 (ML-KEM.Encaps_internal), after the §7.2 check.
 template <class P>
 Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, Seed m) {
+#if PQLAB_MLKEM_LOW_STACK
+  return low_stack::encaps_derand<P>(ct, key, ek, m);
+#endif
   if (check_encaps_key<P>(ek) != Status::ok) return Status::invalid_key;
   // (K, r) = G(m ‖ H(ek))
   std::array<std::uint8_t, 64> g_in, k_r;
@@ -93,6 +100,9 @@ Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSo
 // (ML-KEM.Decaps_internal) with implicit rejection (mlkem/decaps.hpp).
 template <class P>
 Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
+#if PQLAB_MLKEM_LOW_STACK
+  return low_stack::decaps<P>(key, ct, dk);
+#endif
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
   const auto h = dk.template subspan<dk_hash_offset<P>, 32>();  // H(ek) as stored

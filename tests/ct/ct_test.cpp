@@ -7,7 +7,7 @@
 //   valgrind --error-exitcode=1 --track-origins=yes pqlab_ct_test GROUP
 // or compiled with MemorySanitizer (PQLAB_CT_MSAN), run directly:
 //   pqlab_ct_test GROUP
-// where GROUP is mlkem, mldsa or an SLH-DSA set name; zero reports required.
+// where GROUP is mlkem, mlkem-low-stack, mldsa or an SLH-DSA set name; zero reports required.
 //
 // Every group runs on every kernel backend in pqlab::kernels::available().
 #include <array>
@@ -24,6 +24,7 @@
 #include "mldsa/signing_key.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
+#include "mlkem/low_stack.hpp"
 #include "pqlab/mlkem.hpp"
 #include "pqlab/slhdsa.hpp"
 #include "support/slhdsa_sets.hpp"
@@ -175,7 +176,42 @@ void check_slhdsa() {
   expect_ok(s::verify<P>(sig, msg, {}, pk), name + " hedged verifies");
 }
 
+// The same for ML-KEM's low-stack path (src/mlkem/low_stack.hpp, the
+// firmware's PQLAB_FIRMWARE_MLKEM_LOW_STACK), called directly: the hosted
+// public API does not route through it. Seeds d, z and m are secret.
+template <class P>
+void check_mlkem_low_stack() {
+  namespace ls = pqlab::mlkem::low_stack;
+  const std::string name = std::string(P::name) + " low-stack";
+  const auto d = secret_bytes<32>(1), z = secret_bytes<32>(2), m = secret_bytes<32>(3);
+  std::array<std::uint8_t, P::ek_bytes> ek;
+  std::array<std::uint8_t, P::dk_bytes> dk;
+  expect_ok(ls::keygen_derand<P>(ek, dk, d, z), name + " keygen");
+  declassify(ek.data(), ek.size());
+  constexpr std::size_t dk_public_offset = 384 * P::k;
+  declassify(dk.data() + dk_public_offset, P::ek_bytes + 32);
+
+  std::array<std::uint8_t, P::ct_bytes> ct;
+  std::array<std::uint8_t, pqlab::mlkem::shared_secret_bytes> key, key_again;
+  expect_ok(ls::encaps_derand<P>(ct, key, ek, m), name + " encaps");
+  declassify(ct.data(), ct.size());
+  expect_ok(ls::decaps<P>(key_again, ct, dk), name + " decaps");
+  declassify(key.data(), key.size());
+  declassify(key_again.data(), key_again.size());
+  if (!equal_public(key, key_again)) fail(name + ": decaps disagrees with encaps");
+  ct[0] ^= 1;
+  expect_ok(ls::decaps<P>(key_again, ct, dk), name + " decaps (forged)");
+  declassify(key_again.data(), key_again.size());
+  if (equal_public(key, key_again)) fail(name + ": forged ciphertext gave the real key");
+}
+
 void check_group(const std::string& group) {
+  if (group == "mlkem-low-stack") {
+    check_mlkem_low_stack<pqlab::mlkem::MLKEM512>();
+    check_mlkem_low_stack<pqlab::mlkem::MLKEM768>();
+    check_mlkem_low_stack<pqlab::mlkem::MLKEM1024>();
+    return;
+  }
   if (group == "mlkem") {
     check_mlkem<pqlab::mlkem::MLKEM512>();
     check_mlkem<pqlab::mlkem::MLKEM768>();
@@ -193,7 +229,7 @@ void check_group(const std::string& group) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: pqlab_ct_test mlkem|mldsa|SLH-DSA-<set>  (under valgrind, or the MSan build)\n");
+    std::fprintf(stderr, "usage: pqlab_ct_test mlkem|mlkem-low-stack|mldsa|SLH-DSA-<set>  (under valgrind, or the MSan build)\n");
     return 2;
   }
   // With no tool tracking the secrets nothing would be checked: refuse rather than pass.

@@ -16,21 +16,22 @@ sig::keccak_f1600_x4 keccak_f1600_x4;
 sig::keccak_f1600_x8 keccak_f1600_x8;
 sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
-}  // namespace pqlab::kernels::armv7em
-
-#if PQLAB_ARMV7EM_MLDSA_ASM
-// ML-DSA's NTT, inverse NTT and pointwise products in Thumb-2 assembly
-// (mldsa_ntt.S, mldsa_pointwise.S), assembled only by the firmware build
-// for the Cortex-M4 (src/CMakeLists.txt defines PQLAB_ARMV7EM_MLDSA_ASM).
+// ML-KEM NTT, inverse NTT and base multiplication in Thumb-2 assembly
+// (mlkem_ntt.S, mlkem_basemul.S), bit-exact with portable; assembled only
+// for the Cortex-M4 itself (PQLAB_ARMV7EM_ASM, src/CMakeLists.txt).
+#if PQLAB_ARMV7EM_ASM
 extern "C" {
-pqlab::kernels::sig::mldsa_ntt pqlab_armv7em_mldsa_ntt;
-pqlab::kernels::sig::mldsa_invntt_tomont pqlab_armv7em_mldsa_invntt_tomont;
-pqlab::kernels::sig::mldsa_pointwise_montgomery pqlab_armv7em_mldsa_pointwise_montgomery;
-pqlab::kernels::sig::mldsa_pointwise_acc_montgomery pqlab_armv7em_mldsa_pointwise_acc_montgomery;
+sig::mlkem_ntt pqlab_armv7em_mlkem_ntt;
+sig::mlkem_invntt_tomont pqlab_armv7em_mlkem_invntt_tomont;
+sig::mlkem_basemul_acc pqlab_armv7em_mlkem_basemul_acc;
+// ML-DSA's NTT, inverse NTT and pointwise products (mldsa_ntt.S,
+// mldsa_pointwise.S), bit-exact with portable.
+sig::mldsa_ntt pqlab_armv7em_mldsa_ntt;
+sig::mldsa_invntt_tomont pqlab_armv7em_mldsa_invntt_tomont;
+sig::mldsa_pointwise_montgomery pqlab_armv7em_mldsa_pointwise_montgomery;
+sig::mldsa_pointwise_acc_montgomery pqlab_armv7em_mldsa_pointwise_acc_montgomery;
 }
 #endif
-
-namespace pqlab::kernels::armv7em {
 
 // Replaces the entries above in t (a copy of the portable table).
 constexpr void fill(Table& t) {
@@ -39,7 +40,10 @@ constexpr void fill(Table& t) {
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
-#if PQLAB_ARMV7EM_MLDSA_ASM
+#if PQLAB_ARMV7EM_ASM
+  t.mlkem.mlkem_ntt = pqlab_armv7em_mlkem_ntt;
+  t.mlkem.mlkem_invntt_tomont = pqlab_armv7em_mlkem_invntt_tomont;
+  t.mlkem.mlkem_basemul_acc = pqlab_armv7em_mlkem_basemul_acc;
   t.mldsa.mldsa_ntt = pqlab_armv7em_mldsa_ntt;
   t.mldsa.mldsa_invntt_tomont = pqlab_armv7em_mldsa_invntt_tomont;
   t.mldsa.mldsa_pointwise_montgomery = pqlab_armv7em_mldsa_pointwise_montgomery;

@@ -4,14 +4,14 @@
 // mldsa_field::zetas (ζ^BitRev8(k)·2^32 mod q, FIPS 204 §7.5 and Appendix
 // B), the very constants of the portable backend, which keeps the two
 // bit-exact. Only the firmware build for the Cortex-M4, which assembles
-// mldsa_ntt.S, defines them (PQLAB_ARMV7EM_MLDSA_ASM, src/CMakeLists.txt).
+// mldsa_ntt.S, defines them (PQLAB_ARMV7EM_ASM, src/CMakeLists.txt).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
 #include "kernels/mldsa_field.hpp"
 
-#if PQLAB_ARMV7EM_MLDSA_ASM
+#if PQLAB_ARMV7EM_ASM
 namespace {
 
 constexpr const auto& kZ = pqlab::kernels::mldsa_field::zetas;

@@ -8,7 +8,8 @@
 // set "ML-DSA-kernels", one line per entry and input. With bench, each entry
 // is also measured once per backend (ops "<entry>-portable" and
 // "<entry>-<active backend>"). It reaches past the public API (src/
-// headers), so it builds apart, as the Kyber-90s runs do.
+// headers), which embedded/CMakeLists makes visible to it and seam_check.cpp
+// alone.
 #include <array>
 #include <cstddef>
 #include <cstdint>

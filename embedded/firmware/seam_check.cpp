@@ -1,0 +1,106 @@
+// The kernel seam on the target: the active backend's ML-KEM entries (the
+// Cortex-M4 assembly when the firmware registers it) against the portable
+// ones on the same inputs, output for output, on polynomials that the
+// known-answer runs rarely produce: every coefficient at the contract's
+// bounds ±(q − 1), alternating extremes, zero, and pseudo-random values
+// over the contract's range (and, for the inverse NTT, over all of int16).
+// One "kat" line per entry and input (set ML-KEM-seam), so run.py's
+// known-answer verdict reads them like the other checks.
+//
+// Unlike the rest of the firmware (public API only), this file reads the
+// library's internal kernel tables (src/kernels), which embedded/CMakeLists
+// makes visible to it alone.
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "console.hpp"
+#include "harness.hpp"
+#include "kernels/kernels.hpp"
+#include "kernels/portable/portable.hpp"
+
+namespace firmware {
+namespace {
+
+namespace kernels = pqlab::kernels;
+constexpr std::int16_t q = 3329;
+
+// xorshift32: public test data, not randomness.
+struct TestData {
+  std::uint32_t state;
+  std::uint32_t next() {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  }
+  // Uniform enough in [-bound, bound].
+  std::int16_t centred(std::int32_t bound) {
+    return static_cast<std::int16_t>(static_cast<std::int32_t>(next() % static_cast<std::uint32_t>(2 * bound + 1)) -
+                                     bound);
+  }
+};
+
+using Poly = std::array<std::int16_t, 256>;
+
+// Case tc of a polynomial with |a_i| <= bound: 0 all +bound, 1 all −bound,
+// 2 alternating, 3 zero, 4.. pseudo-random.
+void fill_case(Poly& a, unsigned tc, std::int32_t bound, TestData& rng) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto b = static_cast<std::int16_t>(bound);
+    switch (tc) {
+      case 0: a[i] = b; break;
+      case 1: a[i] = static_cast<std::int16_t>(-b); break;
+      case 2: a[i] = (i & 1) ? static_cast<std::int16_t>(-b) : b; break;
+      case 3: a[i] = 0; break;
+      default: a[i] = rng.centred(bound); break;
+    }
+  }
+}
+
+bool same(const Poly& x, const Poly& y) { return std::memcmp(x.data(), y.data(), sizeof(x)) == 0; }
+
+constexpr unsigned kCases = 10;
+
+}  // namespace
+
+void run_seam_check(const Options& options, Tally& tally) {
+  if (!options.kat || !options.selected("ML-KEM-seam")) return;
+  const kernels::Table& active = kernels::active();
+  TestData rng{0x9e3779b9u};
+  Poly a, b, r, x, y;
+  for (unsigned tc = 0; tc < kCases; ++tc) {
+    // NTT (FIPS 203 Alg. 9), |a_i| < q.
+    fill_case(a, tc, q - 1, rng);
+    x = a;
+    y = a;
+    kernels::portable::mlkem_ntt(x.data());
+    active.mlkem.mlkem_ntt(y.data());
+    record_kat(tally, "ML-KEM-seam", "mlkem_ntt", tc, same(x, y));
+    // Inverse NTT (Alg. 10), |a_i| < q, then any int16.
+    x = a;
+    y = a;
+    kernels::portable::mlkem_invntt_tomont(x.data());
+    active.mlkem.mlkem_invntt_tomont(y.data());
+    record_kat(tally, "ML-KEM-seam", "mlkem_invntt_tomont", tc, same(x, y));
+    fill_case(a, tc, 32767, rng);
+    x = a;
+    y = a;
+    kernels::portable::mlkem_invntt_tomont(x.data());
+    active.mlkem.mlkem_invntt_tomont(y.data());
+    record_kat(tally, "ML-KEM-seam", "mlkem_invntt_tomont-int16", tc, same(x, y));
+    // Base multiplication, accumulated (Alg. 11/12): |a_i|, |b_i| < q, and
+    // r as after up to three earlier calls (|r_i| < 6q).
+    fill_case(a, tc, q - 1, rng);
+    fill_case(b, (tc + 1) % kCases, q - 1, rng);
+    fill_case(r, tc == 3 ? 3 : tc + 4, 6 * q - 1, rng);
+    x = r;
+    y = r;
+    kernels::portable::mlkem_basemul_acc(x.data(), a.data(), b.data());
+    active.mlkem.mlkem_basemul_acc(y.data(), a.data(), b.data());
+    record_kat(tally, "ML-KEM-seam", "mlkem_basemul_acc", tc, same(x, y));
+  }
+  Line().text("seam").field("backend", active.name).end();
+}
+
+}  // namespace firmware
