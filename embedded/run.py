@@ -260,7 +260,9 @@ def bench(args):
                         "rebuilt here with gcc 12.2 -O3 (embedded/README.md)",
         "time_168mhz_model": "cycles_model / 168 MHz (the estimate, not a measurement)",
         "sign_mean": "sign-mean-cctv-main/alt: mean over the C2SP CCTV ML-DSA benchmark message set (lab/data), "
-                     "key from the all-zero seed, deterministic, empty context; stack is the peak over the set",
+                     "key from the all-zero seed, deterministic, empty context; stack is the peak over the set; "
+                     "with the build's default signing schedule (streamed), and as sign-mean-cctv-main-compact/"
+                     "-expanded with those schedules (mldsa::sign_mu_scheduled, mu computed in the measured call)",
         "randomness": "deterministic SHAKE256 DRBG seeded by the harness (emulation only)",
         "qemu": subprocess.run(["qemu-system-arm", "--version"], capture_output=True, text=True).stdout.split("\n")[0],
         "compiler": subprocess.run(["arm-none-eabi-g++", "--version"], capture_output=True, text=True).stdout.split("\n")[0],
@@ -273,7 +275,10 @@ def bench(args):
             elf = image(args.build_dir, board, ram)
             # The 192 KB images also compare ML-DSA's signing schedules and
             # sign the CCTV message sets for ML-DSA's mean signing cost.
-            words = ["bench"] + (["expanded", "cctv"] if ram == 192 else []) + only_word(args)
+            # The CCTV main set is also signed with ML-DSA's compact and
+            # expanded signing schedules (sign-mean-cctv-main-compact/-expanded).
+            words = ["bench"] + (["expanded", "cctv", "cctv-compact", "cctv-expanded"] if ram == 192 else []) + \
+                only_word(args)
             rc, output, model = run_with_model(elf, board, words, args.timeout, plugin)
             records = parse(output)
             entry = {"board": board, "ram_budget": ram * 1024, "exit": rc, "elf": static_ram(elf),

@@ -17,13 +17,16 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      the base or index of a later load or store in the same function.
      Stack slots are tracked by their [sp, #imm] offset, so a spilled state
      word stays tainted when it is reloaded; PC-relative loads (literal pool
-     constants) are public.
+     constants) are public. FPU registers (s0-s31, d0-d15) carry taint too,
+     so data parked in them (VMOV, VLDM) and moved back is still loaded
+     data.
   4. any table branch (TBB/TBH) and any branch through a register that
      holds loaded data (BX/BLX/MOV pc), and any divide (SDIV/UDIV, whose
      time on the Cortex-M4 depends on its operands) of loaded data.
 
 The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
-NTT and base multiplication) is checked like the compiled C++, and each of
+NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
+products, mldsa_*.S) is checked like the compiled C++, and each of
 its global functions must be found in the objects with instructions (so a
 build that lost or mis-disassembled one fails instead of passing empty).
 
@@ -51,7 +54,7 @@ def reg(name):
 
 
 def regs_in(text):
-    return [reg(t) for t in re.findall(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc)\b", text.lower())]
+    return [reg(t) for t in re.findall(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc|s\d+|d\d+)\b", text.lower())]
 
 
 def reg_list(text):
@@ -60,8 +63,9 @@ def reg_list(text):
     for part in text.strip("{} ").split(","):
         part = part.strip()
         if "-" in part:
-            a, b = (int(reg(x)[1:]) for x in part.split("-"))
-            out += [f"r{i}" for i in range(a, b + 1)]
+            first, last = (reg(x) for x in part.split("-"))
+            kind = first[0]  # r, s or d
+            out += [f"{kind}{i}" for i in range(int(first[1:]), int(last[1:]) + 1)]
         elif part:
             out.append(reg(part))
     return out
@@ -154,7 +158,11 @@ def check_function(name, body):
                 findings.append("divide of loaded data: " + where)
             if base_op.startswith("mov") and operands[:1] == ["pc"] and any(r in tainted for r in operands[1:]):
                 findings.append("branch through loaded data: " + where)
-            if operands:
+            if operands and base_op.startswith("vmov") and len(operands) == 3 and operands[2][0] == "d":
+                # vmov rA, rB, dN: two destinations from one FPU register.
+                for d in operands[:2]:
+                    (tainted.add if operands[2] in tainted else tainted.discard)(d)
+            elif operands:
                 dest, sources = operands[0], operands[1:]
                 if base_op.startswith(("mov", "mvn")) and not sources:
                     tainted.discard(dest)  # an immediate
@@ -201,7 +209,75 @@ leaky_asm:
 REQUIRED_ASM = {
     "mlkem_ntt.S": ("pqlab_armv7em_mlkem_ntt", "pqlab_armv7em_mlkem_invntt_tomont"),
     "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
+    "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
+    "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
 }
+
+
+# Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
+# parked in an FPU register and used as an index, a table branch on a loaded
+# word (both must be found), and a loop with its bound spilled to the stack,
+# post-incremented pointers and SMULL on loaded data (must be clean).
+SELF_TEST_ASM_STYLE = """
+        .syntax unified
+        .thumb
+        .text
+        .global fp_leak
+        .type fp_leak, %function
+fp_leak:
+        ldr     r3, [r0]
+        vmov    s0, r3
+        vmov    r2, s0
+        ldr     r0, [r1, r2]
+        bx      lr
+        .global tbb_leak
+        .type tbb_leak, %function
+tbb_leak:
+        ldr     r3, [r0]
+        and     r3, r3, #1
+        tbb     [pc, r3]
+        .byte   1, 2
+        movs    r0, #1
+        bx      lr
+        .global clean_loop
+        .type clean_loop, %function
+clean_loop:
+        push    {r4, lr}
+        sub     sp, sp, #8
+        add     r2, r0, #64
+        str     r2, [sp]
+        ldr     r1, =table
+1:      ldr     r3, [r0]
+        ldr     r4, [r1], #4
+        smull   r12, r3, r3, r4
+        vmov    s1, r3
+        vmov    r3, s1
+        str     r3, [r0], #4
+        ldr     r12, [sp]
+        cmp     r0, r12
+        bne     1b
+        add     sp, sp, #8
+        pop     {r4, pc}
+        .ltorg
+table:  .word   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+"""
+
+
+def self_test_asm(gcc, tmp):
+    """The hand-written-assembly cases: True when each is judged as expected."""
+    src = pathlib.Path(tmp) / "style.S"
+    src.write_text(SELF_TEST_ASM_STYLE)
+    obj = pathlib.Path(tmp) / "style.o"
+    subprocess.run([gcc, "-mcpu=cortex-m4", "-mthumb", "-mfloat-abi=hard", "-mfpu=fpv4-sp-d16", "-c", str(src),
+                    "-o", str(obj)], check=True)
+    text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
+                          capture_output=True, text=True).stdout
+    found = {name: check_function(name, body) for name, body in functions(text)}
+    ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
+          any("tbb" in f for f in found.get("tbb_leak", [])) and
+          "clean_loop" in found and not found["clean_loop"])
+    print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")
+    return ok
 
 
 def self_test(required):
@@ -226,10 +302,11 @@ def self_test(required):
         text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(asm_obj)], check=True,
                               capture_output=True, text=True).stdout
         asm_findings = [f for name, body in functions(text) for f in check_function(name, body)]
+        asm_ok = self_test_asm(gcc, tmp)
     kinds = {f.split(":")[0].split(" (")[0] for f in findings}
     asm_kinds = {f.split(":")[0].split(" (")[0] for f in asm_findings}
     ok = ({"conditional branch", "address from loaded data"} <= kinds and
-          {"address from loaded data", "table branch", "divide of loaded data"} <= asm_kinds)
+          {"address from loaded data", "table branch", "divide of loaded data"} <= asm_kinds and asm_ok)
     findings += asm_findings
     print(f"check_armv7em_asm --self-test: {'ok' if ok else 'FAILED'}: {findings}")
     return 0 if ok else 1

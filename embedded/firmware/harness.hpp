@@ -17,6 +17,10 @@ struct Options {
   bool cctv = false;      // also sign the CCTV message set (ML-DSA's mean signing cost)
   bool cctv_alt = false;  // and its .alt set, which should give the same mean
   bool expanded = false;  // also measure ML-DSA signing with the expanded key (needs ~116 KB of stack)
+  // Sign the CCTV main set with ML-DSA's compact / expanded signing schedule
+  // too (sign_mu_scheduled), for the mean of each next to the build's default.
+  bool cctv_compact = false;
+  bool cctv_expanded = false;
   // Run only the sets whose name starts with one of these comma-separated
   // prefixes (empty: every set).
   std::string_view only;
@@ -74,6 +78,9 @@ SeededDrbg& drbg();
 void run_seam_check(const Options& options, Tally& tally);
 void run_mlkem(const Options& options, Tally& tally);
 void run_mldsa(const Options& options, Tally& tally);
+// The seam's ML-DSA arithmetic entries, active backend against portable
+// (mldsa_seam_check.cpp).
+void run_mldsa_seam(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);
 // The lab's Kyber-90s (withdrawn round-3 variant; comparison only).
 void run_kyber90s(const Options& options, Tally& tally);

@@ -9,7 +9,8 @@
 // "expanded" (with bench: ML-DSA signing with both key holders; ML-DSA-87's
 // expanded one needs more than the 128 KB images have), "cctv" (with bench:
 // ML-DSA signing of every CCTV benchmark message, for the mean), "cctv-alt"
-// (the same and the .alt message sets),
+// (the same and the .alt message sets), "cctv-compact" / "cctv-expanded"
+// (with bench: the CCTV main set signed with that ML-DSA signing schedule),
 // "only=<prefix>[,<prefix>...]" (sets whose name starts with one), "seed=<64 hex>".
 #include <array>
 #include <cstdint>
@@ -79,6 +80,10 @@ bool parse_options(Options& options, bool& overflow) {
       options.cctv = true;
     else if (word == "cctv-alt")
       options.cctv = options.cctv_alt = true;
+    else if (word == "cctv-compact")
+      options.cctv_compact = true;
+    else if (word == "cctv-expanded")
+      options.cctv_expanded = true;
     else if (word.starts_with("only="))
       options.only = std::string_view(word.data() + 5, word.size() - 5);
     else if (word.starts_with("seed=")) {
@@ -150,6 +155,7 @@ int run() {
   run_seam_check(options, tally);
   run_mlkem(options, tally);
   run_kyber90s(options, tally);
+  run_mldsa_seam(options, tally);
   run_mldsa(options, tally);
   run_slhdsa(options, tally);
   Line()

@@ -267,7 +267,10 @@ class EmbeddedSection final : public Section {
         "divide the estimate by the STM32F407's 168 MHz (at that clock the real part adds flash wait states, "
         "which pqm4's 24 MHz measurements avoid). ML-DSA's `sign-mean-cctv-main`/`-alt` rows are the mean over "
         "the C2SP CCTV benchmark message sets (key from the all-zero seed, deterministic, empty context), the "
-        "figure comparable with pqm4's mean; plain `sign` is one hedged signature. Peak stack is the painted "
+        "figure comparable with pqm4's mean, signed with the firmware's default schedule (streamed: the least "
+        "stack); `sign-mean-cctv-main-compact` and `-expanded` are the same mean with the compact and expanded "
+        "signing schedules (mldsa::SigningSchedule), which hold more in RAM and run faster; plain `sign` is one "
+        "hedged signature. Peak stack is the painted "
         "high-water mark of each operation (the peak over the set for the means); static RAM is .data + .bss of "
         "the whole image. An operation fits when its stack, the image's static RAM and the fault handler's stack "
         "fit the budget.\n\n";

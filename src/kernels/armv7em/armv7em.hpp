@@ -24,6 +24,12 @@ extern "C" {
 sig::mlkem_ntt pqlab_armv7em_mlkem_ntt;
 sig::mlkem_invntt_tomont pqlab_armv7em_mlkem_invntt_tomont;
 sig::mlkem_basemul_acc pqlab_armv7em_mlkem_basemul_acc;
+// ML-DSA's NTT, inverse NTT and pointwise products (mldsa_ntt.S,
+// mldsa_pointwise.S), bit-exact with portable.
+sig::mldsa_ntt pqlab_armv7em_mldsa_ntt;
+sig::mldsa_invntt_tomont pqlab_armv7em_mldsa_invntt_tomont;
+sig::mldsa_pointwise_montgomery pqlab_armv7em_mldsa_pointwise_montgomery;
+sig::mldsa_pointwise_acc_montgomery pqlab_armv7em_mldsa_pointwise_acc_montgomery;
 }
 #endif
 
@@ -38,6 +44,10 @@ constexpr void fill(Table& t) {
   t.mlkem.mlkem_ntt = pqlab_armv7em_mlkem_ntt;
   t.mlkem.mlkem_invntt_tomont = pqlab_armv7em_mlkem_invntt_tomont;
   t.mlkem.mlkem_basemul_acc = pqlab_armv7em_mlkem_basemul_acc;
+  t.mldsa.mldsa_ntt = pqlab_armv7em_mldsa_ntt;
+  t.mldsa.mldsa_invntt_tomont = pqlab_armv7em_mldsa_invntt_tomont;
+  t.mldsa.mldsa_pointwise_montgomery = pqlab_armv7em_mldsa_pointwise_montgomery;
+  t.mldsa.mldsa_pointwise_acc_montgomery = pqlab_armv7em_mldsa_pointwise_acc_montgomery;
 #endif
 }
 

@@ -1,0 +1,299 @@
+@ ML-DSA's forward and inverse NTT over q = 8380417 (FIPS 204 §7.5) for the
+@ Cortex-M4 (ARMv7E-M, Thumb-2): Alg. 41 (NTT) and Alg. 42 (NTT^-1, times
+@ the Montgomery factor 2^32), the seam's mldsa_ntt and mldsa_invntt_tomont
+@ (src/kernels/entries.inc), bit-exact with the portable backend
+@ (src/kernels/portable/mldsa_ntt.cpp): every butterfly computes the same
+@ integers, only the order of the layers' passes differs.
+@
+@ Montgomery multiplication (Alg. 49, MontgomeryReduce, with the signed
+@ t = a·q^-1 mod± 2^32 of the portable code) in four single-cycle
+@ instructions: SMULL forms the 64-bit product p = a·ζ = hi·2^32 + lo, MUL
+@ takes t = lo·q^-1 mod 2^32, SMMUL the high word th of t·q. The low words
+@ of p and t·q are equal, so (p − t·q) / 2^32 = hi − th exactly: the
+@ portable result, with one scratch register (SMLAL of t·(−q) onto p would
+@ need lo and t live at once). The product's high word is written over the
+@ multiplied coefficient, and the butterfly's a ± t becomes a + t, then
+@ (a + t) − 2t.
+@
+@ Eight coefficients stay in registers for three layers at a time, so the
+@ eight layers take three passes (3 + 3 + 2) over memory instead of eight.
+@ The twiddles come from pqlab_armv7em_mldsa_{ntt,invntt}_zetas
+@ (mldsa_zetas.cpp), laid out in the order the passes read them.
+@
+@ Constant time: no branch but the loops' back-edges on pointers compared
+@ with bounds derived from the argument, no address from the data
+@ (scripts/check_armv7em_asm.py checks the object).
+        .syntax unified
+        .thumb
+
+        q_inv   .req r12        @ q^-1 mod 2^32 = 58728449
+        q_reg   .req lr         @ q = 8380417
+        zeta    .req r2
+        tmp     .req r11
+
+@ c ← c·ζ·2^-32 (mod± q), |result| < q for |c·ζ| < q·2^31; clobbers tmp.
+        .macro montmul c
+        smull   tmp, \c, \c, zeta
+        mul     tmp, tmp, q_inv
+        smmul   tmp, tmp, q_reg
+        sub     \c, \c, tmp
+        .endm
+
+@ Cooley–Tukey butterfly of Alg. 41 lines 10–12: t = ζ·b; b = a − t; a = a + t.
+        .macro ct a, b
+        montmul \b
+        add     \a, \a, \b
+        sub     \b, \a, \b, lsl #1
+        .endm
+
+@ Gentleman–Sande butterfly of Alg. 42 lines 10–13 (ζ already negated):
+@ a, b = a + b, ζ·(a − b).
+        .macro gs a, b
+        add     \a, \a, \b
+        sub     \b, \a, \b, lsl #1
+        montmul \b
+        .endm
+
+@ r3..r10 ← the eight words at r0 + i·stride.
+        .macro load8 stride
+        ldr     r3, [r0]
+        ldr     r4, [r0, #\stride]
+        ldr     r5, [r0, #2*\stride]
+        ldr     r6, [r0, #3*\stride]
+        ldr     r7, [r0, #4*\stride]
+        ldr     r8, [r0, #5*\stride]
+        ldr     r9, [r0, #6*\stride]
+        ldr     r10, [r0, #7*\stride]
+        .endm
+
+@ The inverse, then r0 += step.
+        .macro store8 stride, step
+        str     r4, [r0, #\stride]
+        str     r5, [r0, #2*\stride]
+        str     r6, [r0, #3*\stride]
+        str     r7, [r0, #4*\stride]
+        str     r8, [r0, #5*\stride]
+        str     r9, [r0, #6*\stride]
+        str     r10, [r0, #7*\stride]
+        str     r3, [r0], #\step
+        .endm
+
+@ Three layers of Alg. 41 on r3..r10 (coefficients at stride s: layers of
+@ half-width 4s, 2s, s) with the seven zetas at r1.
+        .macro ct3
+        ldr     zeta, [r1]
+        ct      r3, r7
+        ct      r4, r8
+        ct      r5, r9
+        ct      r6, r10
+        ldr     zeta, [r1, #4]
+        ct      r3, r5
+        ct      r4, r6
+        ldr     zeta, [r1, #8]
+        ct      r7, r9
+        ct      r8, r10
+        ldr     zeta, [r1, #12]
+        ct      r3, r4
+        ldr     zeta, [r1, #16]
+        ct      r5, r6
+        ldr     zeta, [r1, #20]
+        ct      r7, r8
+        ldr     zeta, [r1, #24]
+        ct      r9, r10
+        .endm
+
+@ Three layers of Alg. 42 on r3..r10 (half-widths s, 2s, 4s), zetas at r1.
+        .macro gs3
+        ldr     zeta, [r1]
+        gs      r3, r4
+        ldr     zeta, [r1, #4]
+        gs      r5, r6
+        ldr     zeta, [r1, #8]
+        gs      r7, r8
+        ldr     zeta, [r1, #12]
+        gs      r9, r10
+        ldr     zeta, [r1, #16]
+        gs      r3, r5
+        gs      r4, r6
+        ldr     zeta, [r1, #20]
+        gs      r7, r9
+        gs      r8, r10
+        ldr     zeta, [r1, #24]
+        gs      r3, r7
+        gs      r4, r8
+        gs      r5, r9
+        gs      r6, r10
+        .endm
+
+        .macro load_constants
+        movw    q_inv, #0x2001
+        movt    q_inv, #0x0380
+        movw    q_reg, #0xe001
+        movt    q_reg, #0x007f
+        .endm
+
+@ void pqlab_armv7em_mldsa_ntt(int32_t a[256]): FIPS 204 Alg. 41.
+@ In |a_i| < 8q; out |a_i| < 16q (each layer adds less than q), bit-reversed order.
+        .section .text.pqlab_armv7em_mldsa_ntt, "ax", %progbits
+        .global pqlab_armv7em_mldsa_ntt
+        .hidden pqlab_armv7em_mldsa_ntt
+        .type   pqlab_armv7em_mldsa_ntt, %function
+        .align  2
+pqlab_armv7em_mldsa_ntt:
+        push    {r4-r11, lr}
+        sub     sp, sp, #12             @ [sp]: inner loop's end, [sp, #4]: outer's
+        load_constants
+        ldr     r1, =pqlab_armv7em_mldsa_ntt_zetas
+
+        @ Pass A: layers len = 128, 64, 32 (zetas[1..7]); a[j + 32i], j = 0..31.
+        add     r2, r0, #128
+        str     r2, [sp]
+1:      load8   128
+        ct3
+        store8  128, 4
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     1b
+        sub     r0, r0, #128
+        add     r1, r1, #28
+
+        @ Pass B: layers len = 16, 8, 4; blocks of 32 coefficients,
+        @ a[32b + j + 4i], j = 0..3, seven zetas per block.
+        add     r2, r0, #1024
+        str     r2, [sp, #4]
+2:      add     r2, r0, #16
+        str     r2, [sp]
+3:      load8   16
+        ct3
+        store8  16, 4
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     3b
+        add     r0, r0, #112
+        add     r1, r1, #28
+        ldr     tmp, [sp, #4]
+        cmp     r0, tmp
+        bne     2b
+        sub     r0, r0, #1024
+
+        @ Pass C: layers len = 2, 1 on eight consecutive coefficients.
+        add     r2, r0, #1024
+        str     r2, [sp]
+4:      ldm     r0, {r3-r10}
+        ldr     zeta, [r1], #4
+        ct      r3, r5
+        ct      r4, r6
+        ldr     zeta, [r1], #4
+        ct      r7, r9
+        ct      r8, r10
+        ldr     zeta, [r1], #4
+        ct      r3, r4
+        ldr     zeta, [r1], #4
+        ct      r5, r6
+        ldr     zeta, [r1], #4
+        ct      r7, r8
+        ldr     zeta, [r1], #4
+        ct      r9, r10
+        stm     r0!, {r3-r10}
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     4b
+
+        add     sp, sp, #12
+        pop     {r4-r11, pc}
+        .ltorg
+        .size   pqlab_armv7em_mldsa_ntt, . - pqlab_armv7em_mldsa_ntt
+
+@ void pqlab_armv7em_mldsa_invntt_tomont(int32_t a[256]): FIPS 204 Alg. 42,
+@ times 2^32. In |a_i| < q; sums at most double per layer (< 256q < 2^31);
+@ the final factor 2^64/256 mod q brings every coefficient below q.
+        .section .text.pqlab_armv7em_mldsa_invntt_tomont, "ax", %progbits
+        .global pqlab_armv7em_mldsa_invntt_tomont
+        .hidden pqlab_armv7em_mldsa_invntt_tomont
+        .type   pqlab_armv7em_mldsa_invntt_tomont, %function
+        .align  2
+pqlab_armv7em_mldsa_invntt_tomont:
+        push    {r4-r11, lr}
+        sub     sp, sp, #12
+        load_constants
+        ldr     r1, =pqlab_armv7em_mldsa_invntt_zetas
+
+        @ Pass 1: layers len = 1, 2, 4 on eight consecutive coefficients.
+        add     r2, r0, #1024
+        str     r2, [sp]
+1:      ldm     r0, {r3-r10}
+        gs3
+        add     r1, r1, #28
+        stm     r0!, {r3-r10}
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     1b
+        sub     r0, r0, #1024
+
+        @ Pass 2: layers len = 8, 16, 32; blocks of 64 coefficients,
+        @ a[64b + j + 8i], j = 0..7, seven zetas per block.
+        add     r2, r0, #1024
+        str     r2, [sp, #4]
+2:      add     r2, r0, #32
+        str     r2, [sp]
+3:      load8   32
+        gs3
+        store8  32, 4
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     3b
+        add     r0, r0, #224
+        add     r1, r1, #28
+        ldr     tmp, [sp, #4]
+        cmp     r0, tmp
+        bne     2b
+        sub     r0, r0, #1024
+
+        @ Pass 3: layers len = 64, 128 on a[j + 64i] and a[j + 1 + 64i],
+        @ then every coefficient times 2^64/256 (Montgomery-reduced).
+        add     r2, r0, #256
+        str     r2, [sp]
+4:      ldr     r3, [r0]
+        ldr     r4, [r0, #256]
+        ldr     r5, [r0, #512]
+        ldr     r6, [r0, #768]
+        ldr     r7, [r0, #4]
+        ldr     r8, [r0, #260]
+        ldr     r9, [r0, #516]
+        ldr     r10, [r0, #772]
+        ldr     zeta, [r1]
+        gs      r3, r4
+        gs      r7, r8
+        ldr     zeta, [r1, #4]
+        gs      r5, r6
+        gs      r9, r10
+        ldr     zeta, [r1, #8]
+        gs      r3, r5
+        gs      r4, r6
+        gs      r7, r9
+        gs      r8, r10
+        ldr     zeta, [r1, #12]
+        montmul r3
+        montmul r4
+        montmul r5
+        montmul r6
+        montmul r7
+        montmul r8
+        montmul r9
+        montmul r10
+        str     r4, [r0, #256]
+        str     r5, [r0, #512]
+        str     r6, [r0, #768]
+        str     r7, [r0, #4]
+        str     r8, [r0, #260]
+        str     r9, [r0, #516]
+        str     r10, [r0, #772]
+        str     r3, [r0], #8
+        ldr     tmp, [sp]
+        cmp     r0, tmp
+        bne     4b
+
+        add     sp, sp, #12
+        pop     {r4-r11, pc}
+        .ltorg
+        .size   pqlab_armv7em_mldsa_invntt_tomont, . - pqlab_armv7em_mldsa_invntt_tomont
