@@ -79,13 +79,11 @@ void compare_signing_keys(const Options& options, Tally& tally) {
 // The mean signing cost over a C2SP CCTV benchmark message set, as the lab
 // measures it on the host (lab/report/sections/signing.cpp) and as pqm4
 // reports a mean: key from KeyGen_internal (Alg. 6) of the all-zero seed,
-// each message signed with ML-DSA.Sign (Alg. 2) deterministically (rnd = 0,
-// empty context). One "sign-cctv-<set>" line per message (run.py averages
+// each message signed deterministically (rnd = 0, empty context) by
+// sign(sig, sk, pk, msg, rnd). One "<op>" line per message (run.py averages
 // them); every signature must verify.
-template <class P, std::size_t N>
-void measure_cctv_mean(const Options& options, Tally& tally, const char* op, const std::string_view (&messages)[N],
-                       bool alt = false) {
-  if (!options.selected(P::name) || !options.bench || !options.cctv || (alt && !options.cctv_alt)) return;
+template <class P, std::size_t N, class Sign>
+void measure_cctv_set(Tally& tally, const char* op, const std::string_view (&messages)[N], Sign&& sign) {
   Arena arena;
   auto pk = arena.take<P::pk_bytes>();
   auto sk = arena.take<P::sk_bytes>();
@@ -96,42 +94,40 @@ void measure_cctv_mean(const Options& options, Tally& tally, const char* op, con
   for (const std::string_view text : messages) {
     const std::span<const std::uint8_t> msg(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
     pqlab::Status status = pqlab::Status::ok;
-    auto sign = [&] { status = mldsa::sign_with_rnd<P>(sig, sk, msg, {}, zero_rnd); };
-    record_op(P::name, op, measure(sign), P::sk_bytes + P::sig_bytes + msg.size());
+    auto one = [&] { status = sign(sig, sk, pk, msg, mldsa::Randomness(zero_rnd)); };
+    record_op(P::name, op, measure(one), P::sk_bytes + P::sig_bytes + msg.size());
     ok = ok && status == pqlab::Status::ok && mldsa::verify<P>(pk, msg, {}, sig) == pqlab::Status::ok;
   }
   record_kat(tally, P::name, op, 0, ok);
 }
 
-// The same mean with an explicit signing schedule (mldsa::SigningSchedule):
-// μ from the public key (Alg. 2 line 6 with Alg. 7 line 6's tr), then
-// ML-DSA.Sign_internal (Alg. 7) through sign_mu_scheduled, rnd = 0. Its
-// signatures equal the default schedule's; every one must verify. The
-// measured call includes computing μ, as sign_with_rnd does.
+// With ML-DSA.Sign (Alg. 2), the public API's default schedule
+// ("sign-cctv-<set>").
+template <class P, std::size_t N>
+void measure_cctv_mean(const Options& options, Tally& tally, const char* op, const std::string_view (&messages)[N],
+                       bool alt = false) {
+  if (!options.selected(P::name) || !options.bench || !options.cctv || (alt && !options.cctv_alt)) return;
+  measure_cctv_set<P>(tally, op, messages, [](auto sig, auto sk, auto, auto msg, mldsa::Randomness rnd) {
+    return mldsa::sign_with_rnd<P>(sig, sk, msg, {}, rnd);
+  });
+}
+
+// The same with an explicit signing schedule (mldsa::SigningSchedule): μ
+// from the public key (Alg. 2 line 6 with Alg. 7 line 6's tr), then
+// ML-DSA.Sign_internal (Alg. 7) through sign_mu_scheduled. Its signatures
+// equal the default schedule's. The measured call includes computing μ, as
+// sign_with_rnd does.
 template <class P, std::size_t N>
 void measure_cctv_mean_scheduled(const Options& options, Tally& tally, mldsa::SigningSchedule schedule,
                                  const char* op, const std::string_view (&messages)[N]) {
   const bool wanted = schedule == mldsa::SigningSchedule::compact ? options.cctv_compact : options.cctv_expanded;
   if (!options.selected(P::name) || !options.bench || !wanted) return;
-  Arena arena;
-  auto pk = arena.take<P::pk_bytes>();
-  auto sk = arena.take<P::sk_bytes>();
-  auto sig = arena.take<P::sig_bytes>();
-  constexpr std::array<std::uint8_t, mldsa::seed_bytes> zero_seed{};
-  constexpr std::array<std::uint8_t, mldsa::rnd_bytes> zero_rnd{};
-  bool ok = mldsa::keygen_internal<P>(pk, sk, mldsa::Seed(zero_seed)) == pqlab::Status::ok;
-  for (const std::string_view text : messages) {
-    const std::span<const std::uint8_t> msg(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
-    pqlab::Status status = pqlab::Status::ok;
-    auto sign = [&] {
-      std::array<std::uint8_t, mldsa::mu_bytes> mu;
-      status = mldsa::compute_mu<P>(mu, pk, msg, {});
-      if (status == pqlab::Status::ok) status = mldsa::sign_mu_scheduled<P>(schedule, sig, sk, mu, zero_rnd);
-    };
-    record_op(P::name, op, measure(sign), P::sk_bytes + P::sig_bytes + msg.size());
-    ok = ok && status == pqlab::Status::ok && mldsa::verify<P>(pk, msg, {}, sig) == pqlab::Status::ok;
-  }
-  record_kat(tally, P::name, op, 0, ok);
+  measure_cctv_set<P>(tally, op, messages, [schedule](auto sig, auto sk, auto pk, auto msg, mldsa::Randomness rnd) {
+    std::array<std::uint8_t, mldsa::mu_bytes> mu;
+    pqlab::Status status = mldsa::compute_mu<P>(mu, pk, msg, {});
+    if (status == pqlab::Status::ok) status = mldsa::sign_mu_scheduled<P>(schedule, sig, sk, mu, rnd);
+    return status;
+  });
 }
 
 static_assert(mldsa::MLDSA87::pk_bytes + mldsa::MLDSA87::sk_bytes + 2 * mldsa::MLDSA87::sig_bytes + 32 <=
