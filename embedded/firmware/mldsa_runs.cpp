@@ -118,8 +118,8 @@ void measure_cctv_mean(const Options& options, Tally& tally, const char* op, con
 // equal the default schedule's. The measured call includes computing μ, as
 // sign_with_rnd does.
 template <class P, std::size_t N>
-void measure_cctv_mean_scheduled(const Options& options, Tally& tally, mldsa::SigningSchedule schedule,
-                                 const char* op, const std::string_view (&messages)[N]) {
+void measure_cctv_mean_scheduled(const Options& options, Tally& tally, mldsa::SigningSchedule schedule, const char* op,
+                                 const std::string_view (&messages)[N]) {
   const bool wanted = schedule == mldsa::SigningSchedule::compact ? options.cctv_compact : options.cctv_expanded;
   if (!options.selected(P::name) || !options.bench || !wanted) return;
   measure_cctv_set<P>(tally, op, messages, [schedule](auto sig, auto sk, auto pk, auto msg, mldsa::Randomness rnd) {

@@ -113,7 +113,7 @@ struct Work {
 // Row i of u: Σ_j Âᵀ[i][j] ∘ NTT(y_j), y_j sampled again for each row.
 template <class P, class Sink>
 [[gnu::noinline]] void encrypt(std::span<const std::uint8_t, P::ek_bytes> ek, std::span<const std::uint8_t, 32> m,
-             std::span<const std::uint8_t, 32> r, Sink&& sink) {
+                               std::span<const std::uint8_t, 32> r, Sink&& sink) {
   constexpr std::size_t K = P::k;
   constexpr std::size_t u_bytes = 32 * P::du, v_bytes = 32 * P::dv;
   const auto rho = ek.template last<32>();
@@ -156,7 +156,8 @@ template <class P, class Sink>
 
 // Alg. 13 lines 8–20 given (ρ, σ): ek and dk_pke.
 template <class P>
-[[gnu::noinline]] void keygen_pke(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
+[[gnu::noinline]] void keygen_pke(std::span<std::uint8_t, P::ek_bytes> ek,
+                                  std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                                   std::span<const std::uint8_t, 32> rho, std::span<const std::uint8_t, 32> sigma) {
   constexpr std::size_t K = P::k;
   auto& km = kernels::active().mlkem;
@@ -179,8 +180,8 @@ template <class P>
     }
     barrett_all(w.acc);
     for (auto& x : w.acc) x = mlkem_field::fqmul(x, mlkem_field::mont_squared);  // cancel R^-1
-    sample_cbd(w.p, sigma, K + i, P::eta1);  // e_i (lines 12–15)
-    ntt_in_place(w.p);                       // ê_i (line 17)
+    sample_cbd(w.p, sigma, K + i, P::eta1);                                      // e_i (lines 12–15)
+    ntt_in_place(w.p);                                                           // ê_i (line 17)
     add_reduce(w.acc, w.p);
     km.mlkem_byte_encode12(ek.data() + 384 * i, w.acc.data());
   }
@@ -204,7 +205,8 @@ template <class P>
   }
   reduce_invntt(w.acc);
   km.mlkem_decode_decompress(w.p.data(), ct.data() + u_bytes * P::k, P::dv);
-  for (std::size_t i = 0; i < n; ++i) w.p[i] = mlkem_field::barrett_reduce(static_cast<std::int16_t>(w.p[i] - w.acc[i]));
+  for (std::size_t i = 0; i < n; ++i)
+    w.p[i] = mlkem_field::barrett_reduce(static_cast<std::int16_t>(w.p[i] - w.acc[i]));
   km.mlkem_compress_encode(m.data(), w.p.data(), 1);
 }
 
@@ -244,8 +246,8 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
   hash::sha3_512(g_in, k_r);
   encrypt<P>(ek, m, std::span<const std::uint8_t>(k_r).template last<32>(),
              [&](std::size_t offset, std::span<const std::uint8_t> bytes) {
-               for (std::size_t i = 0; i < bytes.size(); ++i) ct[offset + i] = bytes[i];
-             });
+    for (std::size_t i = 0; i < bytes.size(); ++i) ct[offset + i] = bytes[i];
+  });
   for (std::size_t i = 0; i < 32; ++i) key[i] = k_r[i];
   return Status::ok;
 }
@@ -282,8 +284,8 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   encrypt<P>(ek, std::span<const std::uint8_t>(g_in).template first<32>(),
              std::span<const std::uint8_t>(k_r).template last<32>(),
              [&](std::size_t offset, std::span<const std::uint8_t> bytes) {
-               difference |= ct::diff(bytes, ct.subspan(offset, bytes.size()));
-             });
+    difference |= ct::diff(bytes, ct.subspan(offset, bytes.size()));
+  });
   select_shared_secret(key, difference, std::span(k_r).template first<32>(), k_bar);
   return Status::ok;
 }
