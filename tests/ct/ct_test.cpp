@@ -229,7 +229,9 @@ void check_group(const std::string& group) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: pqlab_ct_test mlkem|mlkem-low-stack|mldsa|SLH-DSA-<set>  (under valgrind, or the MSan build)\n");
+    std::fprintf(
+        stderr,
+        "usage: pqlab_ct_test mlkem|mlkem-low-stack|mldsa|SLH-DSA-<set>  (under valgrind, or the MSan build)\n");
     return 2;
   }
   // With no tool tracking the secrets nothing would be checked: refuse rather than pass.
