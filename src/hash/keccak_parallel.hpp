@@ -68,6 +68,11 @@ class KeccakRider {
   bool padded_ = false;
 };
 
+// Up to `steps` permutations of two riders side by side, one Keccak call
+// (two ways) per step, while both can ride: for two sponges whose first
+// blocks have nowhere else to ride. Returns the steps taken.
+std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps);
+
 // Up to eight independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
 // whole input each and squeezed a block at a time: the kernel's x8/x4

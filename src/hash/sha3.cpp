@@ -271,6 +271,22 @@ void KeccakRider::finish(std::span<std::uint8_t> out) {
     permute(state_);
   }
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = get_byte(state_, i);
+  secure_wipe_stack();  // the kernel's copies of the state, as for KeccakSponge
+}
+
+std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps) {
+  std::uint64_t states[4 * 25] = {};  // room for a four-state kernel call
+  std::size_t taken = 0;
+  for (; taken < steps && a.can_ride() && b.can_ride(); ++taken) {
+    a.load_next(states);
+    b.load_next(states + 25);
+    detail::permute_ways(states, 2, 4);
+    a.store(states);
+    b.store(states + 25);
+  }
+  secure_wipe(states, sizeof states);
+  secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
+  return taken;
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>

@@ -204,9 +204,9 @@ void kpke_encrypt_from_noise(std::span<std::uint8_t, P::ct_bytes> c, std::span<c
 
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r) {
+                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r, hash::KeccakRider* rider) {
   encrypt_with_rows<P>(c, ek, m, r, [&](auto&& use_row) {
-    for_each_matrix_row_vartime<P::k>(ek.template last<32>(), true, use_row);
+    for_each_matrix_row_vartime<P::k>(ek.template last<32>(), true, use_row, rider);
   });
 }
 
@@ -270,7 +270,8 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
                                               std::span<std::uint8_t, dk_pke_bytes<P>>,                           \
                                               std::span<const std::uint8_t, 64>, hash::KeccakRider*);             \
   template void kpke_encrypt<P>(std::span<std::uint8_t, P::ct_bytes>, std::span<const std::uint8_t, P::ek_bytes>, \
-                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>);            \
+                                std::span<const std::uint8_t, 32>, std::span<const std::uint8_t, 32>,             \
+                                hash::KeccakRider*);                                                              \
   template void kpke_decrypt<P>(std::span<std::uint8_t, 32>, std::span<const std::uint8_t, dk_pke_bytes<P>>,      \
                                 std::span<const std::uint8_t, P::ct_bytes>);                                      \
   template void sample_matrix_vartime<P::k>(Matrix<P::k>&, std::span<const std::uint8_t, 32>, bool,               \

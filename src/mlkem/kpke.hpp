@@ -38,7 +38,23 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
 // ek must have passed the modulus check.
 template <class P>
 void kpke_encrypt(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint8_t, P::ek_bytes> ek,
-                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r);
+                  std::span<const std::uint8_t, 32> m, std::span<const std::uint8_t, 32> r,
+                  hash::KeccakRider* rider = nullptr);
+
+// How many of kpke_encrypt's Keccak calls for Âᵀ leave a way idle for a
+// rider when every entry takes the usual three SHAKE128 blocks (504 bytes
+// for the 384 that 256 coefficients need at an acceptance rate of
+// 3329/4096; a rare fourth block gives one more): the rows go two at a time
+// into the 8-way calls, so a pair of rows of ML-KEM-1024 fills them.
+template <std::size_t K>
+constexpr std::size_t matrix_rider_steps() {
+  std::size_t steps = 0;
+  for (std::size_t first = 0; first < K; first += 2) {
+    const std::size_t entries = (K - first < 2 ? K - first : 2) * K;
+    if (entries % 4 != 0) steps += 3;
+  }
+  return steps;
+}
 
 // A k × k matrix over T_q, row by row: Â, or Âᵀ (same type, same storage).
 template <std::size_t K>

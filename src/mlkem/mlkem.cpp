@@ -118,11 +118,21 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   WipeOnExit wipe_z_c(z_c);
   WipeOnExit wipe_ct(ct_again);
 
-  // The §7.3 hash check H(ek) = h and K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32)
-  // side by side (two Keccak ways); K̄ is not used unless the check passes.
+  // The §7.3 hash check H(ek) = h, and K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32),
+  // which is not used unless the check passes. Both are riders: their
+  // first blocks side by side (two Keccak ways), then H(ek) alone and J in
+  // the ways that the re-encryption's Âᵀ leaves idle (as many as there are;
+  // finish() runs what is left).
   for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
   for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
-  hash::sha3_256_and_shake256_32(ek, h_check, z_c, k_bar);
+  hash::KeccakRider j(hash::Shake256::rate_bytes, 0x1f, z_c);
+  {
+    constexpr std::size_t j_blocks = (32 + P::ct_bytes) / hash::Shake256::rate_bytes + 1;
+    constexpr std::size_t riding = matrix_rider_steps<P::k>();
+    hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek);
+    (void)hash::ride_together(h_ek, j, j_blocks > riding ? j_blocks - riding : 0);
+    h_ek.finish(h_check);
+  }
   if (const Status s = decaps_key_hash_check<P>(h_check, dk); s != Status::ok) return s;
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
@@ -132,7 +142,8 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
 
   // c' = K-PKE.Encrypt(ek, m', r'); K = (c = c') ? K' : K̄
   kpke_encrypt<P>(ct_again, ek, std::span<const std::uint8_t>(g_in).template first<32>(),
-                  std::span<const std::uint8_t>(k_r).template last<32>());
+                  std::span<const std::uint8_t>(k_r).template last<32>(), &j);
+  j.finish(k_bar);
   implicit_rejection<P>(key, ct, ct_again, std::span(k_r).template first<32>(), k_bar);
   return Status::ok;
 }
