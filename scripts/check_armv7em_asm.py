@@ -211,6 +211,8 @@ REQUIRED_ASM = {
     "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
     "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
     "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
+    "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
+                       "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
 }
 
 
