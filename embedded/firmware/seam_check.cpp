@@ -78,7 +78,9 @@ void run_keccak_seam_check(const Options& options, Tally& tally) {
   const auto random_fill = [&](State& s) {
     for (auto& lane : s) lane = (std::uint64_t{rng.next()} << 32) | rng.next();
   };
-  const auto same_states = [](const State& u, const State& v) { return std::memcmp(u.data(), v.data(), sizeof(u)) == 0; };
+  const auto same_states = [](const State& u, const State& v) {
+    return std::memcmp(u.data(), v.data(), sizeof(u)) == 0;
+  };
   for (unsigned tc = 0; tc < 8; ++tc) {
     x.fill(0);
     for (std::size_t i = 0; i < kernels::keccak_lanes; ++i) {
