@@ -232,8 +232,10 @@ def keccak_round(g, ir, src, dst, frames, last):
                 cols.append((s % 5, ih))
             for x in range(5):
                 g.emit(f"ldr {bregs[x]}, [sp, #{src + 4 * src_words[x]}]")
-            bf = []
-            for x in range(5):
+            # θ's D into each b (Alg. 1 step 3); a spilled D word first, so
+            # that its load follows the others (pipelined).
+            bf = [0] * 5
+            for x in sorted(range(5), key=lambda x: cols[x] in d):
                 fa = fs[src_words[x]]
                 if cols[x] in d:
                     dr, dfr = d[cols[x]]
@@ -241,8 +243,7 @@ def keccak_round(g, ir, src, dst, frames, last):
                     off, dfr = spilled[cols[x]]
                     g.emit(f"ldr {tmp}, [sp, #{off}]")
                     dr = tmp
-                f = g.eor(bregs[x], bregs[x], fa, dr, dfr)
-                bf.append(f + rots[x])
+                bf[x] = g.eor(bregs[x], bregs[x], fa, dr, dfr) + rots[x]
             # χ: out[x] = b[x] ^ (~b[x+1] & b[x+2]); x = 0 last, so that
             # b[3]'s register is free for ι's constant.
             for x in (1, 2, 3, 4, 0):

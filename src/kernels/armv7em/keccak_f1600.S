@@ -1097,11 +1097,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3
   eor r4, r4, r10
   eor r9, r9, r6
   eor r5, r5, lr
-  ldr r3, [sp, #400]
-  eor r8, r8, r3
   eor r1, r1, r2
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #21
@@ -1125,12 +1125,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3
   eor r4, r4, r11
   eor r9, r9, r7
   eor r5, r5, r12
   eor r8, r8, r0
-  ldr r3, [sp, #404]
-  eor r1, r1, r3
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #20
   str r3, [sp, #212]
@@ -1206,10 +1206,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7
-  eor r9, r9, r12
   ldr r3, [sp, #400]
   eor r5, r5, r3
+  eor r4, r4, r7
+  eor r9, r9, r12
   eor r8, r8, r2
   eor r1, r1, r10
   bic r3, r8, r5, ror #23
@@ -1233,11 +1233,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3
   eor r4, r4, r6
   eor r9, r9, lr
   eor r5, r5, r0
-  ldr r3, [sp, #404]
-  eor r8, r8, r3
   eor r1, r1, r11
   bic r3, r8, r5, ror #24
   eor r3, r3, r9, ror #1
@@ -1287,12 +1287,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3
   eor r4, r4, r2
   eor r9, r9, r11
   eor r5, r5, r7
   eor r8, r8, r12
-  ldr r3, [sp, #400]
-  eor r1, r1, r3
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #21
   str r3, [sp, #332]
@@ -1314,11 +1314,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12
   ldr r3, [sp, #400]
   eor r9, r9, r3
   ldr r3, [sp, #404]
   eor r5, r5, r3
+  eor r4, r4, r12
   eor r8, r8, r11
   eor r1, r1, r6
   bic r3, r8, r5, ror #1
@@ -1473,11 +1473,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #6
   eor r4, r4, r10
   eor r9, r9, r6, ror #1
   eor r5, r5, lr, ror #31
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #6
   eor r1, r1, r2, ror #28
   bic r3, r8, r5, ror #25
   eor r3, r3, r9, ror #11
@@ -1500,12 +1500,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #27
   eor r4, r4, r11, ror #31
   eor r9, r9, r7, ror #1
   eor r5, r5, r12, ror #30
   eor r8, r8, r0, ror #7
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #27
   bic r3, r8, r5, ror #26
   eor r3, r3, r9, ror #12
   str r3, [sp, #12]
@@ -1582,10 +1582,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #21
-  eor r9, r9, r12, ror #20
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #25
+  eor r4, r4, r7, ror #21
+  eor r9, r9, r12, ror #20
   eor r8, r8, r2, ror #18
   eor r1, r1, r10, ror #30
   bic r3, r8, r5, ror #9
@@ -1609,11 +1609,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #18
   eor r4, r4, r6, ror #21
   eor r9, r9, lr, ror #20
   eor r5, r5, r0, ror #26
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #18
   eor r1, r1, r11, ror #29
   bic r3, r8, r5, ror #9
   eor r3, r3, r9, ror #21
@@ -1663,12 +1663,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #24
   eor r4, r4, r2, ror #22
   eor r9, r9, r11, ror #11
   eor r5, r5, r7, ror #15
   eor r8, r8, r12, ror #17
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #24
   bic r3, r8, r5, ror #26
   eor r3, r3, r9, ror #16
   str r3, [sp, #132]
@@ -1690,11 +1690,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #28
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #7
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #3
+  eor r4, r4, r12, ror #28
   eor r8, r8, r11, ror #15
   eor r1, r1, r6, ror #31
   bic r3, r8, r5, ror #3
@@ -1849,11 +1849,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #1
   eor r4, r4, r10, ror #18
   eor r9, r9, r6, ror #31
   eor r5, r5, lr, ror #4
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #1
   eor r1, r1, r2, ror #20
   bic r3, r8, r5, ror #28
   eor r3, r3, r9, ror #26
@@ -1876,12 +1876,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #20
   eor r4, r4, r11, ror #18
   eor r9, r9, r7
   eor r5, r5, r12, ror #5
   eor r8, r8, r0, ror #1
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #20
   bic r3, r8, r5, ror #28
   eor r3, r3, r9, ror #26
   str r3, [sp, #212]
@@ -1960,10 +1960,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #26
-  eor r9, r9, r12, ror #8
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #9
+  eor r4, r4, r7, ror #26
+  eor r9, r9, r12, ror #8
   eor r8, r8, r2, ror #30
   eor r1, r1, r10, ror #10
   bic r3, r8, r5
@@ -1987,11 +1987,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #30
   eor r4, r4, r6, ror #25
   eor r9, r9, lr, ror #7
   eor r5, r5, r0, ror #8
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #30
   eor r1, r1, r11, ror #10
   bic r3, r8, r5
   eor r3, r3, r9, ror #21
@@ -2041,12 +2041,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #4
   eor r4, r4, r2, ror #23
   eor r9, r9, r11, ror #2
   eor r5, r5, r7, ror #24
   eor r8, r8, r12, ror #3
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #4
   bic r3, r8, r5, ror #7
   eor r3, r3, r9, ror #2
   str r3, [sp, #332]
@@ -2068,11 +2068,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #11
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #12
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #12
+  eor r4, r4, r12, ror #11
   eor r8, r8, r11, ror #29
   eor r1, r1, r6, ror #27
   bic r3, r8, r5, ror #9
@@ -2227,11 +2227,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #10
   eor r4, r4, r10, ror #30
   eor r9, r9, r6, ror #8
   eor r5, r5, lr, ror #17
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #10
   eor r1, r1, r2, ror #11
   bic r3, r8, r5, ror #16
   eor r3, r3, r9, ror #21
@@ -2254,12 +2254,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #11
   eor r4, r4, r11, ror #30
   eor r9, r9, r7, ror #8
   eor r5, r5, r12, ror #18
   eor r8, r8, r0, ror #9
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #11
   bic r3, r8, r5, ror #15
   eor r3, r3, r9, ror #20
   str r3, [sp, #12]
@@ -2338,10 +2338,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #28
-  eor r9, r9, r12, ror #6
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #8
+  eor r4, r4, r7, ror #28
+  eor r9, r9, r12, ror #6
   eor r8, r8, r2, ror #1
   eor r1, r1, r10, ror #1
   bic r3, r8, r5, ror #31
@@ -2365,11 +2365,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #2
   eor r4, r4, r6, ror #28
   eor r9, r9, lr, ror #6
   eor r5, r5, r0, ror #8
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #2
   eor r1, r1, r11, ror #1
   bic r3, r8, r5, ror #31
   eor r3, r3, r9, ror #13
@@ -2419,12 +2419,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #17
   eor r4, r4, r2, ror #21
   eor r9, r9, r11, ror #26
   eor r5, r5, r7, ror #5
   eor r8, r8, r12, ror #20
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #17
   bic r3, r8, r5, ror #13
   eor r3, r3, r9, ror #9
   str r3, [sp, #132]
@@ -2446,11 +2446,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #3
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #19
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #4
+  eor r4, r4, r12, ror #3
   eor r8, r8, r11, ror #7
   eor r1, r1, r6, ror #12
   bic r3, r8, r5, ror #26
@@ -2605,11 +2605,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #17
   eor r4, r4, r10, ror #5
   eor r9, r9, r6, ror #4
   eor r5, r5, lr, ror #26
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #17
   eor r1, r1, r2, ror #13
   bic r3, r8, r5, ror #24
   eor r3, r3, r9, ror #29
@@ -2633,12 +2633,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #13
   eor r4, r4, r11, ror #5
   eor r9, r9, r7, ror #4
   eor r5, r5, r12, ror #25
   eor r8, r8, r0, ror #17
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #13
   bic r3, r8, r5, ror #25
   eor r3, r3, r9, ror #29
   str r3, [sp, #212]
@@ -2715,10 +2715,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #15
-  eor r9, r9, r12, ror #20
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #30
+  eor r4, r4, r7, ror #15
+  eor r9, r9, r12, ror #20
   eor r8, r8, r2, ror #15
   eor r1, r1, r10, ror #6
   bic r3, r8, r5, ror #10
@@ -2742,11 +2742,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #14
   eor r4, r4, r6, ror #16
   eor r9, r9, lr, ror #21
   eor r5, r5, r0, ror #30
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #14
   eor r1, r1, r11, ror #6
   bic r3, r8, r5, ror #9
   eor r3, r3, r9, ror #8
@@ -2796,12 +2796,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #31
   eor r4, r4, r2, ror #30
   eor r9, r9, r11, ror #9
   eor r5, r5, r7, ror #15
   eor r8, r8, r12, ror #25
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #31
   bic r3, r8, r5, ror #28
   eor r3, r3, r9, ror #26
   str r3, [sp, #332]
@@ -2823,11 +2823,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #12
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #28
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #5
+  eor r4, r4, r12, ror #12
   eor r8, r8, r11, ror #12
   eor r1, r1, r6, ror #27
   bic r3, r8, r5, ror #6
@@ -2982,11 +2982,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #23
   eor r4, r4, r10, ror #5
   eor r9, r9, r6, ror #12
   eor r5, r5, lr, ror #19
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #23
   eor r1, r1, r2, ror #19
   bic r3, r8, r5, ror #19
   eor r3, r3, r9, ror #18
@@ -3010,12 +3010,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #19
   eor r4, r4, r11, ror #4
   eor r9, r9, r7, ror #13
   eor r5, r5, r12, ror #19
   eor r8, r8, r0, ror #24
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #19
   bic r3, r8, r5, ror #20
   eor r3, r3, r9, ror #18
   str r3, [sp, #12]
@@ -3092,10 +3092,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #25
-  eor r9, r9, r12, ror #17
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #31
+  eor r4, r4, r7, ror #25
+  eor r9, r9, r12, ror #17
   eor r8, r8, r2, ror #22
   eor r1, r1, r10, ror #28
   bic r3, r8, r5, ror #29
@@ -3119,11 +3119,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #22
   eor r4, r4, r6, ror #24
   eor r9, r9, lr, ror #17
   eor r5, r5, r0, ror #31
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #22
   eor r1, r1, r11, ror #27
   bic r3, r8, r5, ror #30
   eor r3, r3, r9, ror #15
@@ -3173,12 +3173,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #9
   eor r4, r4, r2, ror #26
   eor r9, r9, r11, ror #23
   eor r5, r5, r7, ror #17
   eor r8, r8, r12
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #9
   bic r3, r8, r5, ror #10
   eor r3, r3, r9, ror #27
   str r3, [sp, #132]
@@ -3200,11 +3200,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #26
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #26
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #7
+  eor r4, r4, r12, ror #26
   eor r8, r8, r11, ror #26
   eor r1, r1, r6, ror #29
   bic r3, r8, r5, ror #14
@@ -3359,11 +3359,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #13
   eor r4, r4, r10, ror #31
   eor r9, r9, r6, ror #7
   eor r5, r5, lr, ror #11
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #13
   eor r1, r1, r2, ror #8
   bic r3, r8, r5, ror #30
   eor r3, r3, r9, ror #21
@@ -3387,12 +3387,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #8
   eor r4, r4, r11, ror #30
   eor r9, r9, r7, ror #7
   eor r5, r5, r12, ror #12
   eor r8, r8, r0, ror #14
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #8
   bic r3, r8, r5, ror #30
   eor r3, r3, r9, ror #22
   str r3, [sp, #212]
@@ -3471,10 +3471,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #20
-  eor r9, r9, r12, ror #7
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #29
+  eor r4, r4, r7, ror #20
+  eor r9, r9, r12, ror #7
   eor r8, r8, r2, ror #5
   eor r1, r1, r10, ror #26
   bic r3, r8, r5, ror #4
@@ -3498,11 +3498,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #5
   eor r4, r4, r6, ror #19
   eor r9, r9, lr, ror #7
   eor r5, r5, r0, ror #30
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #5
   eor r1, r1, r11, ror #25
   bic r3, r8, r5, ror #3
   eor r3, r3, r9, ror #10
@@ -3552,12 +3552,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #22
   eor r4, r4, r2, ror #2
   eor r9, r9, r11, ror #6
   eor r5, r5, r7, ror #27
   eor r8, r8, r12, ror #4
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #22
   bic r3, r8, r5, ror #31
   eor r3, r3, r9, ror #5
   str r3, [sp, #332]
@@ -3579,11 +3579,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #7
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #20
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #13
+  eor r4, r4, r12, ror #7
   eor r8, r8, r11, ror #19
   eor r1, r1, r6, ror #9
   bic r3, r8, r5, ror #10
@@ -3738,11 +3738,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #1
   eor r4, r4, r10, ror #23
   eor r9, r9, r6, ror #1
   eor r5, r5, lr, ror #17
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #1
   eor r1, r1, r2, ror #10
   bic r3, r8, r5
   eor r3, r3, r9, ror #14
@@ -3766,12 +3766,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #10
   eor r4, r4, r11, ror #24
   eor r9, r9, r7
   eor r5, r5, r12, ror #18
   eor r8, r8, r0, ror #1
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #10
   bic r3, r8, r5
   eor r3, r3, r9, ror #15
   str r3, [sp, #12]
@@ -3850,10 +3850,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #30
-  eor r9, r9, r12, ror #10
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #6
+  eor r4, r4, r7, ror #30
+  eor r9, r9, r12, ror #10
   eor r8, r8, r2, ror #26
   eor r1, r1, r10, ror #2
   bic r3, r8, r5, ror #30
@@ -3877,11 +3877,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #26
   eor r4, r4, r6, ror #30
   eor r9, r9, lr, ror #9
   eor r5, r5, r0, ror #6
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #26
   eor r1, r1, r11, ror #2
   bic r3, r8, r5, ror #29
   eor r3, r3, r9, ror #31
@@ -3931,12 +3931,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #12
   eor r4, r4, r2, ror #29
   eor r9, r9, r11, ror #2
   eor r5, r5, r7, ror #19
   eor r8, r8, r12, ror #26
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #12
   bic r3, r8, r5, ror #7
   eor r3, r3, r9, ror #3
   str r3, [sp, #132]
@@ -3958,11 +3958,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #28
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #31
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #30
+  eor r4, r4, r12, ror #28
   eor r8, r8, r11, ror #3
   eor r1, r1, r6, ror #21
   bic r3, r8, r5, ror #3
@@ -4117,11 +4117,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #26
   eor r4, r4, r10, ror #14
   eor r9, r9, r6, ror #28
   eor r5, r5, lr, ror #14
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #26
   eor r1, r1, r2, ror #20
   bic r3, r8, r5, ror #24
   eor r3, r3, r9, ror #10
@@ -4144,12 +4144,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #20
   eor r4, r4, r11, ror #15
   eor r9, r9, r7, ror #27
   eor r5, r5, r12, ror #15
   eor r8, r8, r0, ror #25
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #20
   bic r3, r8, r5, ror #23
   eor r3, r3, r9, ror #10
   str r3, [sp, #212]
@@ -4226,10 +4226,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7
-  eor r9, r9, r12, ror #15
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #2
+  eor r4, r4, r7
+  eor r9, r9, r12, ror #15
   eor r8, r8, r2, ror #28
   eor r1, r1, r10, ror #6
   bic r3, r8, r5, ror #21
@@ -4253,11 +4253,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #28
   eor r4, r4, r6
   eor r9, r9, lr, ror #15
   eor r5, r5, r0, ror #2
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #28
   eor r1, r1, r11, ror #6
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #9
@@ -4307,12 +4307,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #28
   eor r4, r4, r2, ror #23
   eor r9, r9, r11, ror #27
   eor r5, r5, r7, ror #4
   eor r8, r8, r12, ror #28
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #28
   bic r3, r8, r5, ror #26
   eor r3, r3, r9, ror #5
   str r3, [sp, #332]
@@ -4334,11 +4334,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #24
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #29
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #10
+  eor r4, r4, r12, ror #24
   eor r8, r8, r11, ror #2
   eor r1, r1, r6, ror #27
   bic r3, r8, r5, ror #15
@@ -4493,11 +4493,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #9
   eor r4, r4, r10, ror #18
   eor r9, r9, r6, ror #13
   eor r5, r5, lr, ror #5
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #9
   eor r1, r1, r2, ror #16
   bic r3, r8, r5, ror #20
   eor r3, r3, r9, ror #3
@@ -4520,12 +4520,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #16
   eor r4, r4, r11, ror #19
   eor r9, r9, r7, ror #13
   eor r5, r5, r12, ror #5
   eor r8, r8, r0, ror #9
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #16
   bic r3, r8, r5, ror #19
   eor r3, r3, r9, ror #2
   str r3, [sp, #12]
@@ -4602,10 +4602,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #23
-  eor r9, r9, r12, ror #20
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #10
+  eor r4, r4, r7, ror #23
+  eor r9, r9, r12, ror #20
   eor r8, r8, r2, ror #31
   eor r1, r1, r10, ror #7
   bic r3, r8, r5, ror #22
@@ -4629,11 +4629,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #30
   eor r4, r4, r6, ror #24
   eor r9, r9, lr, ror #20
   eor r5, r5, r0, ror #11
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #30
   eor r1, r1, r11, ror #8
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #16
@@ -4683,12 +4683,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3
   eor r4, r4, r2, ror #18
   eor r9, r9, r11, ror #23
   eor r5, r5, r7, ror #23
   eor r8, r8, r12, ror #20
-  ldr r3, [sp, #400]
-  eor r1, r1, r3
   bic r3, r8, r5, ror #23
   eor r3, r3, r9, ror #29
   str r3, [sp, #132]
@@ -4710,11 +4710,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #26
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #19
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #18
+  eor r4, r4, r12, ror #26
   eor r8, r8, r11, ror #24
   eor r1, r1, r6, ror #4
   bic r3, r8, r5, ror #24
@@ -4869,11 +4869,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #8
   eor r4, r4, r10, ror #15
   eor r9, r9, r6, ror #4
   eor r5, r5, lr, ror #25
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #8
   eor r1, r1, r2, ror #1
   bic r3, r8, r5, ror #18
   eor r3, r3, r9, ror #26
@@ -4897,12 +4897,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3
   eor r4, r4, r11, ror #15
   eor r9, r9, r7, ror #4
   eor r5, r5, r12, ror #24
   eor r8, r8, r0, ror #8
-  ldr r3, [sp, #404]
-  eor r1, r1, r3
   bic r3, r8, r5, ror #18
   eor r3, r3, r9, ror #25
   str r3, [sp, #212]
@@ -4981,10 +4981,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #19
-  eor r9, r9, r12, ror #16
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #5
+  eor r4, r4, r7, ror #19
+  eor r9, r9, r12, ror #16
   eor r8, r8, r2, ror #23
   eor r1, r1, r10, ror #31
   bic r3, r8, r5, ror #22
@@ -5008,11 +5008,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #22
   eor r4, r4, r6, ror #20
   eor r9, r9, lr, ror #17
   eor r5, r5, r0, ror #5
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #22
   eor r1, r1, r11, ror #30
   bic r3, r8, r5, ror #22
   eor r3, r3, r9, ror #1
@@ -5062,12 +5062,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #30
   eor r4, r4, r2, ror #3
   eor r9, r9, r11
   eor r5, r5, r7, ror #12
   eor r8, r8, r12, ror #9
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #30
   bic r3, r8, r5, ror #19
   eor r3, r3, r9, ror #1
   str r3, [sp, #332]
@@ -5089,11 +5089,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #13
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #23
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #14
+  eor r4, r4, r12, ror #13
   eor r8, r8, r11, ror #25
   eor r1, r1, r6, ror #8
   bic r3, r8, r5, ror #15
@@ -5248,11 +5248,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #9
   eor r4, r4, r10, ror #8
   eor r9, r9, r6, ror #22
   eor r5, r5, lr, ror #5
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #9
   eor r1, r1, r2, ror #20
   bic r3, r8, r5, ror #27
   eor r3, r3, r9, ror #27
@@ -5275,12 +5275,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #19
   eor r4, r4, r11, ror #7
   eor r9, r9, r7, ror #22
   eor r5, r5, r12, ror #5
   eor r8, r8, r0, ror #9
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #19
   bic r3, r8, r5, ror #27
   eor r3, r3, r9, ror #28
   str r3, [sp, #12]
@@ -5359,10 +5359,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #18
-  eor r9, r9, r12, ror #30
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #31
+  eor r4, r4, r7, ror #18
+  eor r9, r9, r12, ror #30
   eor r8, r8, r2, ror #4
   eor r1, r1, r10, ror #22
   bic r3, r8, r5, ror #7
@@ -5386,11 +5386,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #3
   eor r4, r4, r6, ror #18
   eor r9, r9, lr, ror #30
   eor r5, r5, r0, ror #30
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #3
   eor r1, r1, r11, ror #22
   bic r3, r8, r5, ror #7
   eor r3, r3, r9, ror #19
@@ -5440,12 +5440,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #11
   eor r4, r4, r2, ror #26
   eor r9, r9, r11, ror #30
   eor r5, r5, r7, ror #7
   eor r8, r8, r12, ror #7
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #11
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #24
   str r3, [sp, #132]
@@ -5467,11 +5467,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #2
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #7
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #7
+  eor r4, r4, r12, ror #2
   eor r8, r8, r11, ror #23
   eor r1, r1, r6, ror #29
   bic r3, r8, r5, ror #11
@@ -5626,11 +5626,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #13
   eor r4, r4, r10
   eor r9, r9, r6, ror #13
   eor r5, r5, lr, ror #16
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #13
   eor r1, r1, r2, ror #22
   bic r3, r8, r5, ror #3
   eor r3, r3, r9, ror #1
@@ -5654,12 +5654,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #22
   eor r4, r4, r11, ror #1
   eor r9, r9, r7, ror #12
   eor r5, r5, r12, ror #16
   eor r8, r8, r0, ror #13
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #22
   bic r3, r8, r5, ror #4
   eor r3, r3, r9, ror #2
   str r3, [sp, #212]
@@ -5738,10 +5738,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #27
-  eor r9, r9, r12, ror #31
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #26
+  eor r4, r4, r7, ror #27
+  eor r9, r9, r12, ror #31
   eor r8, r8, r2, ror #9
   eor r1, r1, r10, ror #13
   bic r3, r8, r5, ror #14
@@ -5765,11 +5765,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #9
   eor r4, r4, r6, ror #27
   eor r9, r9, lr, ror #30
   eor r5, r5, r0, ror #25
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #9
   eor r1, r1, r11, ror #13
   bic r3, r8, r5, ror #14
   eor r3, r3, r9, ror #4
@@ -5819,12 +5819,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #26
   eor r4, r4, r2, ror #12
   eor r9, r9, r11, ror #7
   eor r5, r5, r7, ror #25
   eor r8, r8, r12, ror #19
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #26
   bic r3, r8, r5, ror #23
   eor r3, r3, r9, ror #29
   str r3, [sp, #332]
@@ -5846,11 +5846,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #18
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #20
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #19
+  eor r4, r4, r12, ror #18
   eor r8, r8, r11
   eor r1, r1, r6, ror #24
   bic r3, r8, r5, ror #26
@@ -6005,11 +6005,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #29
   eor r4, r4, r10, ror #30
   eor r9, r9, r6, ror #10
   eor r5, r5, lr, ror #17
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #29
   eor r1, r1, r2, ror #28
   bic r3, r8, r5, ror #13
   eor r3, r3, r9, ror #23
@@ -6033,12 +6033,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #27
   eor r4, r4, r11, ror #30
   eor r9, r9, r7, ror #11
   eor r5, r5, r12, ror #18
   eor r8, r8, r0, ror #28
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #27
   bic r3, r8, r5, ror #12
   eor r3, r3, r9, ror #22
   str r3, [sp, #12]
@@ -6115,10 +6115,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #4
-  eor r9, r9, r12, ror #12
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #11
+  eor r4, r4, r7, ror #4
+  eor r9, r9, r12, ror #12
   eor r8, r8, r2, ror #24
   eor r1, r1, r10, ror #23
   bic r3, r8, r5, ror #20
@@ -6142,11 +6142,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #24
   eor r4, r4, r6, ror #3
   eor r9, r9, lr, ror #12
   eor r5, r5, r0, ror #11
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #24
   eor r1, r1, r11, ror #24
   bic r3, r8, r5, ror #20
   eor r3, r3, r9, ror #9
@@ -6196,12 +6196,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #27
   eor r4, r4, r2, ror #3
   eor r9, r9, r11, ror #18
   eor r5, r5, r7
   eor r8, r8, r12, ror #31
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #27
   bic r3, r8, r5, ror #5
   eor r3, r3, r9, ror #4
   str r3, [sp, #132]
@@ -6223,11 +6223,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #13
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #17
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #28
+  eor r4, r4, r12, ror #13
   eor r8, r8, r11, ror #28
   eor r1, r1, r6, ror #19
   bic r3, r8, r5, ror #3
@@ -6382,11 +6382,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #14
   eor r4, r4, r10, ror #10
   eor r9, r9, r6, ror #1
   eor r5, r5, lr, ror #12
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #14
   eor r1, r1, r2, ror #28
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #25
@@ -6410,12 +6410,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #29
   eor r4, r4, r11, ror #10
   eor r9, r9, r7, ror #1
   eor r5, r5, r12, ror #11
   eor r8, r8, r0, ror #13
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #29
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #24
   str r3, [sp, #212]
@@ -6494,10 +6494,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #12
-  eor r9, r9, r12
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #2
+  eor r4, r4, r7, ror #12
+  eor r9, r9, r12
   eor r8, r8, r2, ror #5
   eor r1, r1, r10, ror #15
   bic r3, r8, r5, ror #25
@@ -6521,11 +6521,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #6
   eor r4, r4, r6, ror #13
   eor r9, r9, lr
   eor r5, r5, r0, ror #2
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #6
   eor r1, r1, r11, ror #15
   bic r3, r8, r5, ror #25
   eor r3, r3, r9, ror #16
@@ -6575,12 +6575,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #13
   eor r4, r4, r2
   eor r9, r9, r11, ror #19
   eor r5, r5, r7, ror #17
   eor r8, r8, r12, ror #16
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #13
   bic r3, r8, r5, ror #14
   eor r3, r3, r9, ror #9
   str r3, [sp, #332]
@@ -6602,11 +6602,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #11
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #12
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #19
+  eor r4, r4, r12, ror #11
   eor r8, r8, r11, ror #4
   eor r1, r1, r6, ror #8
   bic r3, r8, r5, ror #19
@@ -6761,11 +6761,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #10
   eor r4, r4, r10, ror #23
   eor r9, r9, r6, ror #8
   eor r5, r5, lr, ror #31
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #10
   eor r1, r1, r2, ror #31
   bic r3, r8, r5, ror #10
   eor r3, r3, r9, ror #2
@@ -6789,12 +6789,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #30
   eor r4, r4, r11, ror #22
   eor r9, r9, r7, ror #8
   eor r5, r5, r12, ror #30
   eor r8, r8, r0, ror #11
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #30
   bic r3, r8, r5, ror #11
   eor r3, r3, r9, ror #3
   str r3, [sp, #12]
@@ -6873,10 +6873,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #2
-  eor r9, r9, r12, ror #25
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #20
+  eor r4, r4, r7, ror #2
+  eor r9, r9, r12, ror #25
   eor r8, r8, r2, ror #27
   eor r1, r1, r10, ror #5
   bic r3, r8, r5, ror #5
@@ -6900,11 +6900,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #27
   eor r4, r4, r6, ror #2
   eor r9, r9, lr, ror #25
   eor r5, r5, r0, ror #20
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #27
   eor r1, r1, r11, ror #4
   bic r3, r8, r5, ror #6
   eor r3, r3, r9, ror #20
@@ -6954,12 +6954,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #29
   eor r4, r4, r2, ror #23
   eor r9, r9, r11, ror #7
   eor r5, r5, r7, ror #18
   eor r8, r8, r12, ror #17
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #29
   bic r3, r8, r5, ror #4
   eor r3, r3, r9, ror #24
   str r3, [sp, #132]
@@ -6981,11 +6981,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #9
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #10
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #15
+  eor r4, r4, r12, ror #9
   eor r8, r8, r11, ror #31
   eor r1, r1, r6, ror #1
   bic r3, r8, r5, ror #8
@@ -7140,11 +7140,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #31
   eor r4, r4, r10, ror #24
   eor r9, r9, r6, ror #23
   eor r5, r5, lr, ror #22
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #31
   eor r1, r1, r2, ror #17
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #30
@@ -7167,12 +7167,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #18
   eor r4, r4, r11, ror #24
   eor r9, r9, r7, ror #23
   eor r5, r5, r12, ror #23
   eor r8, r8, r0, ror #31
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #18
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #31
   str r3, [sp, #212]
@@ -7251,10 +7251,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #11
-  eor r9, r9, r12, ror #26
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #11
+  eor r4, r4, r7, ror #11
+  eor r9, r9, r12, ror #26
   eor r8, r8, r2, ror #3
   eor r1, r1, r10, ror #23
   bic r3, r8, r5, ror #24
@@ -7278,11 +7278,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #3
   eor r4, r4, r6, ror #10
   eor r9, r9, lr, ror #25
   eor r5, r5, r0, ror #10
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #3
   eor r1, r1, r11, ror #24
   bic r3, r8, r5, ror #24
   eor r3, r3, r9, ror #10
@@ -7332,12 +7332,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #19
   eor r4, r4, r2, ror #30
   eor r9, r9, r11, ror #28
   eor r5, r5, r7, ror #28
   eor r8, r8, r12, ror #5
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #19
   bic r3, r8, r5, ror #22
   eor r3, r3, r9, ror #1
   str r3, [sp, #332]
@@ -7359,11 +7359,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #24
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #9
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #30
+  eor r4, r4, r12, ror #24
   eor r8, r8, r11, ror #25
   eor r1, r1, r6, ror #7
   bic r3, r8, r5, ror #26
@@ -7518,11 +7518,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #19
   eor r4, r4, r10, ror #9
   eor r9, r9, r6, ror #5
   eor r5, r5, lr, ror #29
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #19
   eor r1, r1, r2, ror #6
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #15
@@ -7545,12 +7545,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #6
   eor r4, r4, r11, ror #10
   eor r9, r9, r7, ror #4
   eor r5, r5, r12, ror #29
   eor r8, r8, r0, ror #19
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #6
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #15
   str r3, [sp, #12]
@@ -7627,10 +7627,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #21
-  eor r9, r9, r12
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #8
+  eor r4, r4, r7, ror #21
+  eor r9, r9, r12
   eor r8, r8, r2, ror #22
   eor r1, r1, r10, ror #14
   bic r3, r8, r5, ror #3
@@ -7654,11 +7654,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #22
   eor r4, r4, r6, ror #21
   eor r9, r9, lr, ror #31
   eor r5, r5, r0, ror #9
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #22
   eor r1, r1, r11, ror #15
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #12
@@ -7708,12 +7708,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #30
   eor r4, r4, r2, ror #13
   eor r9, r9, r11, ror #11
   eor r5, r5, r7, ror #26
   eor r8, r8, r12, ror #5
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #30
   bic r3, r8, r5, ror #2
   eor r3, r3, r9, ror #14
   str r3, [sp, #132]
@@ -7735,11 +7735,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #23
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #21
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #7
+  eor r4, r4, r12, ror #23
   eor r8, r8, r11, ror #20
   eor r1, r1, r6, ror #31
   bic r3, r8, r5, ror #27
@@ -7894,11 +7894,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #14
   eor r4, r4, r10, ror #13
   eor r9, r9, r6, ror #15
   eor r5, r5, lr, ror #5
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #14
   eor r1, r1, r2, ror #29
   bic r3, r8, r5, ror #11
   eor r3, r3, r9, ror #2
@@ -7921,12 +7921,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #29
   eor r4, r4, r11, ror #13
   eor r9, r9, r7, ror #15
   eor r5, r5, r12, ror #4
   eor r8, r8, r0, ror #13
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #29
   bic r3, r8, r5, ror #11
   eor r3, r3, r9, ror #2
   str r3, [sp, #212]
@@ -8003,10 +8003,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #2
-  eor r9, r9, r12, ror #6
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #31
+  eor r4, r4, r7, ror #2
+  eor r9, r9, r12, ror #6
   eor r8, r8, r2, ror #19
   eor r1, r1, r10, ror #9
   bic r3, r8, r5, ror #21
@@ -8030,11 +8030,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #19
   eor r4, r4, r6, ror #2
   eor r9, r9, lr, ror #7
   eor r5, r5, r0, ror #31
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #19
   eor r1, r1, r11, ror #10
   bic r3, r8, r5, ror #21
   eor r3, r3, r9, ror #4
@@ -8084,12 +8084,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #21
   eor r4, r4, r2, ror #27
   eor r9, r9, r11, ror #10
   eor r5, r5, r7, ror #28
   eor r8, r8, r12, ror #29
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #21
   bic r3, r8, r5, ror #6
   eor r3, r3, r9, ror #24
   str r3, [sp, #332]
@@ -8111,11 +8111,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #13
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #1
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #23
+  eor r4, r4, r12, ror #13
   eor r8, r8, r11, ror #5
   eor r1, r1, r6, ror #23
   bic r3, r8, r5, ror #9
@@ -8270,11 +8270,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #4
   eor r4, r4, r10, ror #23
   eor r9, r9, r6, ror #20
   eor r5, r5, lr, ror #31
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #4
   eor r1, r1, r2, ror #11
   bic r3, r8, r5, ror #16
   eor r3, r3, r9, ror #5
@@ -8297,12 +8297,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #12
   eor r4, r4, r11, ror #23
   eor r9, r9, r7, ror #21
   eor r5, r5, r12, ror #30
   eor r8, r8, r0, ror #4
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #12
   bic r3, r8, r5, ror #16
   eor r3, r3, r9, ror #4
   str r3, [sp, #12]
@@ -8381,10 +8381,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #11
-  eor r9, r9, r12, ror #15
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #6
+  eor r4, r4, r7, ror #11
+  eor r9, r9, r12, ror #15
   eor r8, r8, r2, ror #14
   eor r1, r1, r10, ror #30
   bic r3, r8, r5, ror #3
@@ -8408,11 +8408,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #15
   eor r4, r4, r6, ror #11
   eor r9, r9, lr, ror #16
   eor r5, r5, r0, ror #6
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #15
   eor r1, r1, r11, ror #31
   bic r3, r8, r5, ror #4
   eor r3, r3, r9, ror #25
@@ -8462,12 +8462,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #17
   eor r4, r4, r2, ror #5
   eor r9, r9, r11, ror #22
   eor r5, r5, r7, ror #20
   eor r8, r8, r12, ror #24
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #17
   bic r3, r8, r5, ror #18
   eor r3, r3, r9, ror #26
   str r3, [sp, #132]
@@ -8489,11 +8489,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #21
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #10
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #12
+  eor r4, r4, r12, ror #21
   eor r8, r8, r11, ror #28
   eor r1, r1, r6, ror #16
   bic r3, r8, r5, ror #22
@@ -8648,11 +8648,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3
   eor r4, r4, r10, ror #21
   eor r9, r9, r6, ror #2
   eor r5, r5, lr, ror #2
-  ldr r3, [sp, #400]
-  eor r8, r8, r3
   eor r1, r1, r2, ror #6
   bic r3, r8, r5, ror #27
   eor r3, r3, r9, ror #10
@@ -8676,12 +8676,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #6
   eor r4, r4, r11, ror #20
   eor r9, r9, r7, ror #2
   eor r5, r5, r12, ror #1
   eor r8, r8, r0
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #6
   bic r3, r8, r5, ror #27
   eor r3, r3, r9, ror #10
   str r3, [sp, #212]
@@ -8760,10 +8760,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #16
-  eor r9, r9, r12, ror #11
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #21
+  eor r4, r4, r7, ror #16
+  eor r9, r9, r12, ror #11
   eor r8, r8, r2, ror #17
   eor r1, r1, r10, ror #25
   bic r3, r8, r5, ror #29
@@ -8787,11 +8787,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #17
   eor r4, r4, r6, ror #16
   eor r9, r9, lr, ror #12
   eor r5, r5, r0, ror #21
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #17
   eor r1, r1, r11, ror #24
   bic r3, r8, r5, ror #29
   eor r3, r3, r9, ror #23
@@ -8841,12 +8841,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #9
   eor r4, r4, r2, ror #10
   eor r9, r9, r11, ror #21
   eor r5, r5, r7, ror #24
   eor r8, r8, r12, ror #31
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #9
   bic r3, r8, r5, ror #26
   eor r3, r3, r9, ror #4
   str r3, [sp, #332]
@@ -8868,11 +8868,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #7
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #27
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #30
+  eor r4, r4, r12, ror #7
   eor r8, r8, r11, ror #14
   eor r1, r1, r6, ror #26
   bic r3, r8, r5, ror #28
@@ -9027,11 +9027,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #11
   eor r4, r4, r10, ror #15
   eor r9, r9, r6, ror #27
   eor r5, r5, lr, ror #11
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #11
   eor r1, r1, r2, ror #14
   bic r3, r8, r5, ror #1
   eor r3, r3, r9, ror #11
@@ -9054,12 +9054,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #15
   eor r4, r4, r11, ror #15
   eor r9, r9, r7, ror #28
   eor r5, r5, r12, ror #11
   eor r8, r8, r0, ror #11
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #15
   bic r3, r8, r5, ror #1
   eor r3, r3, r9, ror #11
   str r3, [sp, #12]
@@ -9137,10 +9137,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #27
-  eor r9, r9, r12, ror #15
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #3
+  eor r4, r4, r7, ror #27
+  eor r9, r9, r12, ror #15
   eor r8, r8, r2, ror #19
   eor r1, r1, r10, ror #26
   bic r3, r8, r5, ror #26
@@ -9164,11 +9164,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #19
   eor r4, r4, r6, ror #27
   eor r9, r9, lr, ror #15
   eor r5, r5, r0, ror #2
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #19
   eor r1, r1, r11, ror #26
   bic r3, r8, r5, ror #26
   eor r3, r3, r9, ror #3
@@ -9218,12 +9218,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #9
   eor r4, r4, r2, ror #24
   eor r9, r9, r11, ror #30
   eor r5, r5, r7, ror #15
   eor r8, r8, r12, ror #26
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #9
   bic r3, r8, r5, ror #9
   eor r3, r3, r9, ror #28
   str r3, [sp, #132]
@@ -9245,11 +9245,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #12
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #1
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #31
+  eor r4, r4, r12, ror #12
   eor r8, r8, r11, ror #5
   eor r1, r1, r6, ror #7
   bic r3, r8, r5, ror #31
@@ -9404,11 +9404,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #100]
   ldr r8, [sp, #148]
   ldr r1, [sp, #192]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #16
   eor r4, r4, r10, ror #10
   eor r9, r9, r6, ror #11
   eor r5, r5, lr, ror #23
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #16
   eor r1, r1, r2, ror #3
   bic r3, r8, r5
   eor r3, r3, r9, ror #13
@@ -9432,12 +9432,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #96]
   ldr r8, [sp, #144]
   ldr r1, [sp, #196]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #4
   eor r4, r4, r11, ror #10
   eor r9, r9, r7, ror #10
   eor r5, r5, r12, ror #24
   eor r8, r8, r0, ror #16
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #4
   bic r3, r8, r5, ror #31
   eor r3, r3, r9, ror #13
   str r3, [sp, #212]
@@ -9514,10 +9514,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #108]
   ldr r8, [sp, #152]
   ldr r1, [sp, #160]
-  eor r4, r4, r7, ror #1
-  eor r9, r9, r12, ror #23
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #13
+  eor r4, r4, r7, ror #1
+  eor r9, r9, r12, ror #23
   eor r8, r8, r2
   eor r1, r1, r10, ror #26
   bic r3, r8, r5, ror #28
@@ -9541,11 +9541,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #104]
   ldr r8, [sp, #156]
   ldr r1, [sp, #164]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #1
   eor r4, r4, r6, ror #1
   eor r9, r9, lr, ror #22
   eor r5, r5, r0, ror #13
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #1
   eor r1, r1, r11, ror #25
   bic r3, r8, r5, ror #29
   eor r3, r3, r9, ror #15
@@ -9595,12 +9595,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #92]
   ldr r8, [sp, #136]
   ldr r1, [sp, #188]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #23
   eor r4, r4, r2, ror #17
   eor r9, r9, r11, ror #2
   eor r5, r5, r7, ror #20
   eor r8, r8, r12, ror #15
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #23
   bic r3, r8, r5, ror #30
   eor r3, r3, r9, ror #13
   str r3, [sp, #332]
@@ -9622,11 +9622,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #116]
   ldr r8, [sp, #124]
   ldr r1, [sp, #168]
-  eor r4, r4, r12, ror #18
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #24
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #13
+  eor r4, r4, r12, ror #18
   eor r8, r8, r11, ror #2
   eor r1, r1, r6, ror #15
   bic r3, r8, r5, ror #8
@@ -9781,11 +9781,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #300]
   ldr r8, [sp, #348]
   ldr r1, [sp, #392]
+  ldr r3, [sp, #400]
+  eor r8, r8, r3, ror #20
   eor r4, r4, r10, ror #13
   eor r9, r9, r6, ror #10
   eor r5, r5, lr, ror #11
-  ldr r3, [sp, #400]
-  eor r8, r8, r3, ror #20
   eor r1, r1, r2, ror #7
   bic r3, r8, r5
   eor r3, r3, r9
@@ -9813,12 +9813,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #296]
   ldr r8, [sp, #344]
   ldr r1, [sp, #396]
+  ldr r3, [sp, #404]
+  eor r1, r1, r3, ror #7
   eor r4, r4, r11, ror #14
   eor r9, r9, r7, ror #10
   eor r5, r5, r12, ror #11
   eor r8, r8, r0, ror #21
-  ldr r3, [sp, #404]
-  eor r1, r1, r3, ror #7
   bic r3, r8, r5
   eor r3, r3, r9
   ror r3, r3, #22
@@ -9912,10 +9912,10 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #308]
   ldr r8, [sp, #352]
   ldr r1, [sp, #360]
-  eor r4, r4, r7, ror #31
-  eor r9, r9, r12, ror #29
   ldr r3, [sp, #400]
   eor r5, r5, r3, ror #18
+  eor r4, r4, r7, ror #31
+  eor r9, r9, r12, ror #29
   eor r8, r8, r2, ror #10
   eor r1, r1, r10, ror #4
   bic r3, r8, r5
@@ -9944,11 +9944,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #304]
   ldr r8, [sp, #356]
   ldr r1, [sp, #364]
+  ldr r3, [sp, #404]
+  eor r8, r8, r3, ror #10
   eor r4, r4, r6
   eor r9, r9, lr, ror #30
   eor r5, r5, r0, ror #19
-  ldr r3, [sp, #404]
-  eor r8, r8, r3, ror #10
   eor r1, r1, r11, ror #5
   bic r3, r8, r5
   eor r3, r3, r9
@@ -10008,12 +10008,12 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #292]
   ldr r8, [sp, #336]
   ldr r1, [sp, #388]
+  ldr r3, [sp, #400]
+  eor r1, r1, r3, ror #3
   eor r4, r4, r2, ror #1
   eor r9, r9, r11, ror #28
   eor r5, r5, r7, ror #27
   eor r8, r8, r12, ror #25
-  ldr r3, [sp, #400]
-  eor r1, r1, r3, ror #3
   bic r3, r8, r5
   eor r3, r3, r9
   ror r3, r3, #22
@@ -10040,11 +10040,11 @@ pqlab_armv7em_keccak_f1600_x1:
   ldr r5, [sp, #316]
   ldr r8, [sp, #324]
   ldr r1, [sp, #368]
-  eor r4, r4, r12, ror #1
   ldr r3, [sp, #400]
   eor r9, r9, r3, ror #3
   ldr r3, [sp, #404]
   eor r5, r5, r3, ror #26
+  eor r4, r4, r12, ror #1
   eor r8, r8, r11, ror #25
   eor r1, r1, r6, ror #31
   bic r3, r8, r5
