@@ -26,7 +26,8 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
 
 The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
 NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
-products, mldsa_*.S) is checked like the compiled C++, and each of
+products, mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
+branch at all) is checked like the compiled C++, and each of
 its global functions must be found in the objects with instructions (so a
 build that lost or mis-disassembled one fails instead of passing empty).
 
