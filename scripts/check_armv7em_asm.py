@@ -26,7 +26,8 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
 
 The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
 NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
-products, mldsa_*.S) is checked like the compiled C++, and each of
+products, mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
+branch at all) is checked like the compiled C++, and each of
 its global functions must be found in the objects with instructions (so a
 build that lost or mis-disassembled one fails instead of passing empty).
 
@@ -211,6 +212,8 @@ REQUIRED_ASM = {
     "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
     "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
     "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
+    "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
+                       "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
 }
 
 

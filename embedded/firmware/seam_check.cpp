@@ -64,7 +64,64 @@ constexpr unsigned kCases = 10;
 
 }  // namespace
 
+// Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
+// active x1 (the Thumb-2 assembly when registered) against portable's on
+// the all-zero and all-ones states, a single set bit at each end, an
+// alternating pattern and pseudo-random states, each permuted twice in a
+// row; x4, x8 and sliced8 (count 8 and 3) on pseudo-random states.
+void run_keccak_seam_check(const Options& options, Tally& tally) {
+  if (!options.kat || !options.selected("Keccak-seam")) return;
+  const kernels::Table& active = kernels::active();
+  TestData rng{0x2545f491u};
+  using State = std::array<std::uint64_t, 8 * kernels::keccak_lanes>;
+  State x{}, y{};
+  const auto random_fill = [&](State& s) {
+    for (auto& lane : s) lane = (std::uint64_t{rng.next()} << 32) | rng.next();
+  };
+  const auto same_states = [](const State& u, const State& v) {
+    return std::memcmp(u.data(), v.data(), sizeof(u)) == 0;
+  };
+  for (unsigned tc = 0; tc < 8; ++tc) {
+    x.fill(0);
+    for (std::size_t i = 0; i < kernels::keccak_lanes; ++i) {
+      switch (tc) {
+        case 0: x[i] = 0; break;
+        case 1: x[i] = ~std::uint64_t{0}; break;
+        case 2: x[i] = i == 0 ? 1 : 0; break;
+        case 3: x[i] = i == kernels::keccak_lanes - 1 ? std::uint64_t{1} << 63 : 0; break;
+        case 4: x[i] = 0xAAAAAAAAAAAAAAAAull ^ i; break;
+        default: x[i] = (std::uint64_t{rng.next()} << 32) | rng.next(); break;
+      }
+    }
+    y = x;
+    for (int twice = 0; twice < 2; ++twice) {
+      kernels::portable::keccak_f1600_x1(x.data());
+      active.keccak.keccak_f1600_x1(y.data());
+    }
+    record_kat(tally, "Keccak-seam", "keccak_f1600_x1", tc, same_states(x, y));
+  }
+  random_fill(x);
+  y = x;
+  kernels::portable::keccak_f1600_x4(x.data());
+  active.keccak.keccak_f1600_x4(y.data());
+  record_kat(tally, "Keccak-seam", "keccak_f1600_x4", 0, same_states(x, y));
+  random_fill(x);
+  y = x;
+  kernels::portable::keccak_f1600_x8(x.data());
+  active.keccak.keccak_f1600_x8(y.data());
+  record_kat(tally, "Keccak-seam", "keccak_f1600_x8", 0, same_states(x, y));
+  for (unsigned tc = 0; tc < 2; ++tc) {
+    random_fill(x);
+    y = x;
+    const std::size_t count = tc == 0 ? 8 : 3;
+    kernels::portable::keccak_f1600_sliced8(x.data(), count);
+    active.keccak.keccak_f1600_sliced8(y.data(), count);
+    record_kat(tally, "Keccak-seam", "keccak_f1600_sliced8", tc, same_states(x, y));
+  }
+}
+
 void run_seam_check(const Options& options, Tally& tally) {
+  run_keccak_seam_check(options, tally);
   if (!options.kat || !options.selected("ML-KEM-seam")) return;
   const kernels::Table& active = kernels::active();
   TestData rng{0x9e3779b9u};

@@ -9,7 +9,9 @@
 // Plain C++ (no inline assembly): the Cortex-M4 firmware selects it at
 // build time, and the host build compiles the same source for its
 // bit-exactness test against the portable backend
-// (tests/unit/kernel_armv7em_test.cpp).
+// (tests/unit/kernel_armv7em_test.cpp). Where the Thumb-2 assembly is
+// assembled (PQLAB_ARMV7EM_ASM), keccak_f1600.S replaces these entries in
+// the table (armv7em.hpp's fill).
 #include <array>
 #include <cstddef>
 #include <cstdint>
