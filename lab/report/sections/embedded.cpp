@@ -220,7 +220,8 @@ std::string verdict_markdown(const nlohmann::json& v) {
            : s.at("fits_128k").get<bool>()  ? "every operation fits 128 KB. "
                                             : "not every operation fits 128 KB. ");
     if (s.at("practical_pqlab").get<bool>())
-      md += "Practical on the Cortex-M4 by this criterion, with pqlab's code (its C++ core and the `armv7em` kernels).\n";
+      md +=
+          "Practical on the Cortex-M4 by this criterion, with pqlab's code (its C++ core and the `armv7em` kernels).\n";
     else if (s.at("practical_pqm4").get<bool>())
       md +=
           "Practical on the Cortex-M4 (pqm4's assembly), not yet with pqlab's C++ code: the gap is the "
