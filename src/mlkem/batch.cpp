@@ -62,10 +62,7 @@ Status keygen_batch_derand(std::span<const EncapsKey<P>> eks, std::span<const De
     // ρ is public (it ends ek): Â's rejection sampling may branch on it.
     ct::declassify(w.rho_sigma[i].data(), 32);
     kpke_keygen_from_rho_sigma<P>(eks[i], dks[i].template first<dk_pke_bytes<P>>(), w.rho_sigma[i]);
-    auto ek_copy = dks[i].template subspan<dk_ek_offset<P>, P::ek_bytes>();
-    for (std::size_t b = 0; b < P::ek_bytes; ++b) ek_copy[b] = eks[i][b];
-    auto z_out = dks[i].template subspan<dk_z_offset<P>, 32>();
-    for (std::size_t b = 0; b < 32; ++b) z_out[b] = zs[i][b];
+    place_ek_and_z<P>(dks[i], eks[i], zs[i]);
     h_out[i] = dks[i].data() + dk_hash_offset<P>;
   }
   // H(ek) into each dk (Alg. 16 line 3).

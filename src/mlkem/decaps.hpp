@@ -1,6 +1,8 @@
-// The two rules of ML-KEM decapsulation that both decaps (mlkem.cpp) and
-// decaps_batch (batch.cpp) apply, written once: the decapsulation-key hash
-// check of FIPS 203 §7.3 and the implicit rejection of Alg. 18 lines 9–11.
+// The rules of ML-KEM's decapsulation key and decapsulation that every path
+// (mlkem.cpp, batch.cpp, low_stack.cpp, the lab's two-core driver) applies,
+// written once: the key's layout after dk_pke (Alg. 16 line 3), the
+// decapsulation-key hash check of FIPS 203 §7.3 and the implicit rejection
+// of Alg. 18 lines 9–11.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -11,6 +13,17 @@
 #include "pqlab/mlkem.hpp"
 
 namespace pqlab::mlkem {
+
+// FIPS 203 Alg. 16 line 3, dk = dk_pke ‖ ek ‖ H(ek) ‖ z, but for dk_pke
+// and H(ek), which each caller computes its own way: copies ek and z into
+// their places.
+template <class P>
+void place_ek_and_z(DecapsKey<P> dk, ConstEncapsKey<P> ek, std::span<const std::uint8_t, 32> z) {
+  auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
+  for (std::size_t i = 0; i < P::ek_bytes; ++i) ek_copy[i] = ek[i];
+  auto z_out = dk.template subspan<dk_z_offset<P>, 32>();
+  for (std::size_t i = 0; i < 32; ++i) z_out[i] = z[i];
+}
 
 // FIPS 203 §7.3 (hash check): h_ek, the H(ek) computed over the ek stored in
 // dk, equals the hash stored in dk. Status::invalid_key if not. Both are

@@ -226,11 +226,8 @@ Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
   keygen_pke<P>(ek, dk.template first<dk_pke_bytes<P>>(), std::span<const std::uint8_t>(rho_sigma).template first<32>(),
                 std::span<const std::uint8_t>(rho_sigma).template last<32>());
   // dk = dk_pke ‖ ek ‖ H(ek) ‖ z (Alg. 16 line 3)
-  auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
-  for (std::size_t i = 0; i < P::ek_bytes; ++i) ek_copy[i] = ek[i];
+  place_ek_and_z<P>(dk, ek, z);
   hash::sha3_256(ek, dk.template subspan<dk_hash_offset<P>, 32>());
-  auto z_out = dk.template subspan<dk_z_offset<P>, 32>();
-  for (std::size_t i = 0; i < 32; ++i) z_out[i] = z[i];
   return Status::ok;
 }
 

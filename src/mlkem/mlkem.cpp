@@ -24,11 +24,8 @@ Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
   // ways that Â's last rows leave idle, as t̂'s rows become available.
   hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek, 0);
   kpke_keygen<P>(ek, dk.template first<dk_pke_bytes<P>>(), d, &h_ek);
-  auto ek_copy = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
-  for (std::size_t i = 0; i < P::ek_bytes; ++i) ek_copy[i] = ek[i];
+  place_ek_and_z<P>(dk, ek, z);
   h_ek.finish(dk.template subspan<dk_hash_offset<P>, 32>());
-  auto z_out = dk.template subspan<dk_z_offset<P>, 32>();
-  for (std::size_t i = 0; i < 32; ++i) z_out[i] = z[i];
   return Status::ok;
 }
 
