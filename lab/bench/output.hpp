@@ -2,6 +2,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "bench/bench.hpp"
 
@@ -18,5 +20,9 @@ std::string bench_to_table(const BenchResults& r);
 // Formatting shared with the report: "1.23 k", "45.6", "12.3 M".
 std::string format_count(double v);
 std::string format_bytes(std::size_t bytes);
+// Text helpers shared by the tools: the items with `separator` between
+// them; ASCII lower case.
+std::string join(const std::vector<std::string>& items, std::string_view separator);
+std::string lower(std::string s);
 
 }  // namespace pqlab::lab

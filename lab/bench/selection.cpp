@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "bench/output.hpp"
 #include "bench/bench.hpp"
 #include "pqlab/kernels.hpp"
 #include "pqlab/registry.hpp"
@@ -18,17 +19,6 @@ namespace {
 // part of the default or of "all".
 const std::vector<std::string> kKnownBackends = {"portable", "avx2", "avx512", "rtl"};
 constexpr std::string_view kExplicitOnly = "rtl";
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string r;
-  for (const auto& s : v) r += (r.empty() ? "" : ", ") + s;
-  return r;
-}
 
 std::vector<std::string> split_commas(const std::vector<std::string>& items) {
   std::vector<std::string> out;
@@ -95,7 +85,7 @@ Selection resolve_algorithms(const BenchPlan& plan) {
       std::vector<std::string> known = pq_names();
       for (const auto& c2 : classical_subject_names()) known.push_back(c2);
       for (const auto& k2 : lab_only_subject_names()) known.push_back(k2);
-      throw SelectionError("unknown algorithm '" + r + "' (known: " + join(known) +
+      throw SelectionError("unknown algorithm '" + r + "' (known: " + join(known, ", ") +
                            "; or all, pq, classical, kyber90s)");
     }
   }
@@ -127,10 +117,10 @@ std::vector<std::string> selected_kernels(const BenchPlan& plan) {
       continue;
     }
     if (std::find(kKnownBackends.begin(), kKnownBackends.end(), l) == kKnownBackends.end())
-      throw SelectionError("unknown kernel backend '" + r + "' (known: " + join(kKnownBackends) + ", all)");
+      throw SelectionError("unknown kernel backend '" + r + "' (known: " + join(kKnownBackends, ", ") + ", all)");
     if (std::find(available.begin(), available.end(), l) == available.end())
       throw SelectionError("kernel backend '" + r +
-                           "' is not available in this build on this CPU (available: " + join(available) + ")");
+                           "' is not available in this build on this CPU (available: " + join(available, ", ") + ")");
     out.push_back(l);
   }
   std::vector<std::string> unique;

@@ -1,4 +1,5 @@
 // Bench results as CSV and as a text table.
+#include <cctype>
 #include <cstdio>
 #include <sstream>
 
@@ -16,6 +17,17 @@ std::string fixed(double v, int decimals) {
 std::string optional_size(const std::optional<std::size_t>& v) { return v ? std::to_string(*v) : ""; }
 
 }  // namespace
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string r;
+  for (std::size_t i = 0; i < items.size(); ++i) (r += i == 0 ? "" : separator) += items[i];
+  return r;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
 
 std::string format_count(double v) {
   if (v >= 1e9) return fixed(v / 1e9, 2) + " G";

@@ -1,10 +1,11 @@
-// Speed peers (peers.hpp): the build recipes, the harness processes, the
-// interleaved rounds and the output.
+// Speed peers (peers.hpp): the build recipes, the harnesses and the
+// interleaved rounds; child_process.cpp starts the programs and
+// peers_output.cpp writes the results.
+#include "bench/output.hpp"
 #include "peers/peers.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,13 +21,10 @@
 #include <sstream>
 #include <thread>
 
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
-
 #include "embedded_files.hpp"
 #include "harness/load.hpp"
 #include "harness/machine_info.hpp"
+#include "peers/child_process.hpp"
 #include "peers/harness_protocol.hpp"
 #include "harness/pinning.hpp"
 #include "harness/sampler.hpp"
@@ -36,13 +34,17 @@
 #include "pqlab/random.hpp"
 #include "pqlab/registry.hpp"
 
-extern char** environ;
-
 namespace pqlab::lab {
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using peers_detail::describe_exit;
+using peers_detail::first_error;
+using peers_detail::first_output_line;
+using peers_detail::spawn;
+using peers_detail::wait_for;
 
 // One peer program: which sources of the user's directory it compiles and
 // which pqlab parameter set it is compared with.
@@ -106,10 +108,6 @@ std::vector<Recipe> recipes() {
   return r;
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // The recipes of the plan's selection.
 std::vector<Recipe> selected_recipes(const PeerPlan& plan) {
@@ -131,11 +129,6 @@ const std::vector<BuildKind>& build_kinds() {
   return k;
 }
 
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
-  return s;
-}
 
 bool backend_usable(std::string_view name) {
   for (std::string_view b : kernels::available())
@@ -147,102 +140,6 @@ const Algorithm& algorithm(const std::string& name) {
   const Algorithm* a = find_algorithm(name);
   if (a == nullptr) throw PeerError("--peers: " + name + " is not compiled into this pqlab");
   return *a;
-}
-
-// The compiler's first error line of a log (or its first line).
-std::string first_error(const fs::path& log) {
-  std::ifstream in(log);
-  std::string line, first;
-  while (std::getline(in, line)) {
-    if (first.empty() && !line.empty()) first = line;
-    if (line.find("error") != std::string::npos) return line;
-  }
-  return first.empty() ? "no compiler output" : first;
-}
-
-pid_t spawn(const std::vector<std::string>& args, const fs::path& log, int stdin_fd = -1, int stdout_fd = -1) {
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  if (stdin_fd >= 0) posix_spawn_file_actions_adddup2(&fa, stdin_fd, 0);
-  if (stdout_fd >= 0)
-    posix_spawn_file_actions_adddup2(&fa, stdout_fd, 1);
-  else
-    posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, 2, log.c_str(), O_WRONLY | O_CREAT | (stdout_fd >= 0 ? O_TRUNC : O_APPEND),
-                                   0644);
-  pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    if (rc == ENOENT) throw PeerError("--peers: no C compiler '" + args[0] + "' on PATH");
-    throw PeerError("--peers: cannot start " + args[0] + ": " + std::strerror(rc));
-  }
-  return pid;
-}
-
-std::string describe_exit(int status) {
-  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
-  return "stopped";
-}
-
-int wait_for(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return status;
-}
-
-// The first line `cmd` prints (popen), or "".
-std::string first_output_line(const std::string& cmd) {
-  std::string out;
-  if (FILE* p = ::popen(cmd.c_str(), "r")) {
-    char buf[512];
-    if (std::fgets(buf, sizeof buf, p) != nullptr) out = buf;
-    while (std::fgets(buf, sizeof buf, p) != nullptr) {
-    }
-    ::pclose(p);
-  }
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
-// The hypervisor's vendor string (CPUID leaf 0x40000000), e.g. "KVMKVMKVM".
-std::string hypervisor_vendor() {
-#if defined(__x86_64__)
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  __cpuid(0x40000000u, a, b, c, d);
-  char v[13] = {};
-  std::memcpy(v, &b, 4);
-  std::memcpy(v + 4, &c, 4);
-  std::memcpy(v + 8, &d, 4);
-  std::string s(v);  // stops at the first NUL
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-#else
-  return "";
-#endif
-}
-
-std::string tick_note(const MachineInfo& m) {
-  const bool pmu = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "arch_perfmon") != m.cpu_flags.end();
-  std::string s = "ticks are rdtsc readings between lfences (the time-stamp counter's fixed rate, not core cycles)";
-  if (m.hypervisor) {
-    const std::string v = hypervisor_vendor();
-    // CPUID's hypervisor leaf: "KVMKVMKVM", "bhyve bhyve ", "Microsoft Hv", ...
-    std::string name = v.rfind("KVMKVMKVM", 0) == 0 ? "KVM" : v.empty() ? "virtual-machine" : v;
-    if (const std::size_t half = name.size() / 2;
-        half > 0 && name.size() == 2 * half + 1 && name.substr(0, half) == name.substr(half + 1))
-      name = name.substr(0, half);  // "bhyve bhyve" -> "bhyve"
-
-    s += ", read on a " + name + " guest" + (pmu ? "" : " without a PMU");
-  } else if (!pmu) {
-    s += ", on a CPU without an architectural PMU";
-  }
-  return s + "; only the ratios of one interleaved run are results, never absolute ticks from elsewhere";
 }
 
 // FNV-1a 64 over bytes, continuing from h (the harness's checksum).
@@ -655,7 +552,7 @@ std::unique_ptr<PeerBuilds> PeerBuilds::build(const PeerPlan& plan, const Progre
   }
   const MachineInfo m = describe_machine();
   im.cpu = m.cpu_model;
-  im.note = tick_note(m);
+  im.note = peer_tick_note(m);
   return self;
 }
 
@@ -749,112 +646,6 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
   (void)kernels::select(before);
   res.load_after = read_load_average().value_or(LoadAverage{}).one;
   return res;
-}
-
-bool PeerResults::load_suspect() const { return load_is_suspect(std::max(load_before, load_after), cpus); }
-
-nlohmann::json peers_to_json(const PeerResults* r) {
-  if (r == nullptr) return {{"run", false}};
-  nlohmann::json builds = nlohmann::json::array(), rows = nlohmann::json::array();
-  for (const PeerBuildInfo& b : r->builds)
-    builds.push_back({{"name", b.name},
-                      {"flags", b.flags},
-                      {"pqlab_backend", b.backend},
-                      {"measured", b.measured},
-                      {"reason", b.reason}});
-  for (const PeerRow& row : r->rows)
-    rows.push_back(
-        {{"algorithm", row.algorithm},
-         {"operation", row.operation},
-         {"statistic", row.statistic},
-         {"pqlab_backend", row.backend},
-         {"pqlab_ticks", row.pqlab_ticks},
-         {"pqlab_samples", row.pqlab_samples},
-         {"peer", row.peer},
-         {"peer_build", row.build},
-         {"peer_ticks", row.peer_ticks},
-         {"peer_samples", row.peer_samples},
-         {"ratio", row.ratio()},
-         {"target", kPeerTargetRatio},
-         {"met", row.met()},
-         {"same_signatures", row.same_signatures ? nlohmann::json(*row.same_signatures) : nlohmann::json()}});
-  return {{"run", true},
-          {"dir", r->dir},
-          {"cpu", r->cpu},
-          {"tick_note", r->tick_note},
-          {"compiler", r->compiler},
-          {"quick", r->quick},
-          {"pinned_cpu", r->pinned_cpu},
-          {"rounds", r->rounds},
-          {"method", r->method},
-          {"target_ratio", kPeerTargetRatio},
-          {"load",
-           {{"before", r->load_before},
-            {"after", r->load_after},
-            {"cpus", r->cpus},
-            {"suspect_above_per_cpu", kSuspectLoadPerCore},
-            {"suspect", r->load_suspect()}}},
-          {"builds", builds},
-          {"rows", rows}};
-}
-
-std::string peers_to_markdown(const PeerResults& r) {
-  std::ostringstream md;
-  const auto num = [](double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%.0f", v);
-    std::string s = b, out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (i > 0 && (s.size() - i) % 3 == 0) out += ',';
-      out += s[i];
-    }
-    return out;
-  };
-  md << "pqlab against the fastest public code, built from `" << r.dir << "` with `"
-     << (r.compiler.empty() ? std::string("cc") : r.compiler) << "` and timed in one interleaved run on **" << r.cpu
-     << "**: pqlab's avx2 backend against the peers built for AVX2 only, its avx512 backend against the peers "
-        "built with `-march=native`. The target is a ratio (pqlab / peer) of at most "
-     << kPeerTargetRatio << ". Note: " << r.tick_note << ".";
-  if (r.quick) md << " **Quick mode: few rounds; a first look, not figures to quote.**";
-  md << "\n\n";
-  std::vector<std::vector<std::string>> rows;
-  int met = 0;
-  for (const PeerRow& row : r.rows) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.2f", row.ratio());
-    std::string op = row.operation;
-    if (row.statistic == "mean") {
-      op += " (mean of " + std::to_string(row.pqlab_samples) + " messages";
-      if (row.same_signatures) op += *row.same_signatures ? ", same signatures" : ", signatures differ";
-      op += ")";
-    }
-    met += row.met() ? 1 : 0;
-    rows.push_back({row.algorithm, op, row.backend, num(row.pqlab_ticks), row.peer + " (" + row.build + ")",
-                    num(row.peer_ticks), ratio, "≤ 0.8", row.met() ? "met" : "missed"});
-  }
-  std::string table =
-      "| algorithm | operation | pqlab backend | pqlab ticks | peer (build) | peer ticks | ratio | "
-      "target | verdict |\n|---|---|---|---:|---|---:|---:|---:|---|\n";
-  for (const auto& row : rows) table += "| " + join(row, " | ") + " |\n";
-  md << table << "\n";
-  if (r.rows.empty())
-    md << "No row: none of the selected algorithms has a peer (the rows: " << join(peer_algorithms(), ", ") << ").";
-  else
-    md << met << " of " << r.rows.size() << " rows meet the target.";
-  for (const PeerBuildInfo& b : r.builds)
-    if (!b.measured) md << " The `" << b.name << "` builds (" << b.flags << ") were not compared: " << b.reason << ".";
-  md << "\n\nMachine load before: " << describe_load(r.load_before, r.cpus)
-     << "; after: " << describe_load(r.load_after, r.cpus) << ".";
-  if (r.load_suspect()) md << " **The machine was busy: the ratios are suspect.**";
-  md << "\n\nMethod: " << r.method << ". Builds: ";
-  for (std::size_t i = 0; i < r.builds.size(); ++i)
-    md << (i ? "; " : "") << "`" << r.builds[i].name << "`: `" << r.builds[i].flags << "`";
-  md << ". Every peer is compiled from the user's unmodified sources with pqlab's own timing harness "
-        "(lab/peers/peer_harness.c); both sides draw randomness from a cheap deterministic stream. ML-DSA signing "
-        "is the mean over the C2SP CCTV message set with the key from the all-zero seed and deterministic signing "
-        "on both sides (\"same signatures\": both did the same rejection-loop work); SLH-DSA signs a 32-byte "
-        "message (sphincsplus is round-3.1 SPHINCS+ \"simple\", the same cost as FIPS 205, not the same bytes).\n";
-  return md.str();
 }
 
 }  // namespace pqlab::lab

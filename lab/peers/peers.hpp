@@ -114,6 +114,11 @@ class PeerBuilds {
   std::unique_ptr<Impl> impl_;
 };
 
+struct MachineInfo;
+// What a tick is on this machine (rdtsc; the hypervisor, the PMU), for the
+// table's note (peers_output.cpp).
+std::string peer_tick_note(const MachineInfo& m);
+
 // $defs/peers of lab/report.schema.json ({"run": false} for nullptr).
 nlohmann::json peers_to_json(const PeerResults* results);
 // The side-by-side table with ratio, target and verdict, and the method.

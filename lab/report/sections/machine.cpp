@@ -1,14 +1,9 @@
 // Report section: the machine the figures were measured on.
+#include "bench/output.hpp"
 #include "report/section.hpp"
 
 namespace pqlab::lab {
 namespace {
-
-std::string join(const std::vector<std::string>& v, const char* sep) {
-  std::string r;
-  for (const auto& s : v) r += (r.empty() ? "" : sep) + s;
-  return r;
-}
 
 class MachineSection final : public Section {
  public:
