@@ -33,16 +33,9 @@ void kpke_keygen(SecondCore& core, const PkeSteps<P>& steps, std::span<std::uint
 // FIPS 203 Alg. 16 (ML-KEM.KeyGen_internal).
 template <class P>
 Status keygen_derand(SecondCore& core, mlkem::EncapsKey<P> ek, mlkem::DecapsKey<P> dk, mlkem::Seed d, mlkem::Seed z) {
-  // (ρ, σ) = G(d ‖ k) (Alg. 13 line 1)
-  std::array<std::uint8_t, 33> g_in;
   std::array<std::uint8_t, 64> rho_sigma;
-  WipeOnExit wipe_g_in(g_in);
   WipeOnExit wipe_rho_sigma(rho_sigma);
-  for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
-  g_in[32] = static_cast<std::uint8_t>(P::k);
-  hash::sha3_512(g_in, rho_sigma);
-  // ρ is public (it ends ek): Â's rejection sampling may branch on it.
-  ct::declassify(rho_sigma.data(), 32);
+  mlkem::kpke_expand_seed<P>(rho_sigma, d);
   kpke_keygen<P>(core, mlkem_steps<P>, ek, dk.template first<dk_pke_bytes<P>>(),
                  std::span<const std::uint8_t>(rho_sigma).template first<32>(),
                  std::span<const std::uint8_t>(rho_sigma).template last<32>());

@@ -86,17 +86,9 @@ void sample_matrix_vartime(Matrix<K>& a, std::span<const std::uint8_t, 32> rho, 
 template <class P>
 void kpke_keygen(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                  std::span<const std::uint8_t, 32> d, hash::KeccakRider* ek_hash) {
-  constexpr std::size_t K = P::k;
-  // (ρ, σ) = G(d ‖ k)
-  std::array<std::uint8_t, 33> g_in;
   std::array<std::uint8_t, 64> rho_sigma;
-  WipeOnExit wipe_g_in(g_in);
   WipeOnExit wipe_rho_sigma(rho_sigma);
-  for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
-  g_in[32] = static_cast<std::uint8_t>(K);
-  hash::sha3_512(g_in, rho_sigma);
-  // ρ is public (it ends ek, line 19): Â's rejection sampling may branch on it.
-  ct::declassify(rho_sigma.data(), 32);
+  kpke_expand_seed<P>(rho_sigma, d);
   kpke_keygen_from_rho_sigma<P>(ek, dk_pke, rho_sigma, ek_hash);
 }
 

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <span>
 
+#include "common/ct_poison.hpp"
+#include "common/wipe.hpp"
 #include "hash/keccak_parallel.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -20,6 +22,19 @@ template <class P>
 inline constexpr std::size_t dk_hash_offset = dk_ek_offset<P> + P::ek_bytes;
 template <class P>
 inline constexpr std::size_t dk_z_offset = dk_hash_offset<P> + 32;
+
+// FIPS 203 Alg. 13 line 1: (ρ, σ) = G(d ‖ k) into rho_sigma. ρ, its first
+// 32 bytes, ends ek (line 19) and is declassified, so that Â's rejection
+// sampling may branch on it; σ stays secret.
+template <class P>
+void kpke_expand_seed(std::span<std::uint8_t, 64> rho_sigma, std::span<const std::uint8_t, 32> d) {
+  std::array<std::uint8_t, 33> g_in;
+  for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
+  g_in[32] = static_cast<std::uint8_t>(P::k);
+  hash::sha3_512(g_in, rho_sigma);
+  secure_wipe(g_in.data(), g_in.size());
+  ct::declassify(rho_sigma.data(), 32);
+}
 
 // FIPS 203 Alg. 13 (K-PKE.KeyGen) from the 32-byte seed d. A rider over
 // ek (ML-KEM.KeyGen's H(ek)) is told as each row of t̂ is written, and takes

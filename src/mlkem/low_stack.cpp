@@ -214,15 +214,9 @@ template <class P>
 
 template <class P>
 Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z) {
-  // (ρ, σ) = G(d ‖ k) (Alg. 13 line 1)
-  std::array<std::uint8_t, 33> g_in;
   std::array<std::uint8_t, 64> rho_sigma;
-  WipeOnExit wipe_g_in(g_in);
   WipeOnExit wipe_rho_sigma(rho_sigma);
-  for (std::size_t i = 0; i < 32; ++i) g_in[i] = d[i];
-  g_in[32] = static_cast<std::uint8_t>(P::k);
-  hash::sha3_512(g_in, rho_sigma);
-  ct::declassify(rho_sigma.data(), 32);  // ρ ends ek (line 19): public
+  kpke_expand_seed<P>(rho_sigma, d);
   keygen_pke<P>(ek, dk.template first<dk_pke_bytes<P>>(), std::span<const std::uint8_t>(rho_sigma).template first<32>(),
                 std::span<const std::uint8_t>(rho_sigma).template last<32>());
   // dk = dk_pke ‖ ek ‖ H(ek) ‖ z (Alg. 16 line 3)
