@@ -20,6 +20,7 @@
 #include "kernels/kernels.hpp"
 #include "kernels/mldsa_field.hpp"
 #include "kernels/portable/portable.hpp"
+#include "seam_test_data.hpp"
 
 namespace firmware {
 namespace {
@@ -30,21 +31,7 @@ using Poly = std::array<std::int32_t, 256>;
 constexpr std::int32_t kQ = kernels::mldsa_field::q;
 constexpr std::string_view kSet = "ML-DSA-kernels";
 
-// xorshift32: reproducible inputs, no secrets involved.
-struct Xorshift {
-  std::uint32_t s;
-  std::uint32_t next() {
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    return s;
-  }
-  // Uniform enough in [-bound, bound] for 0 < bound < 2^31.
-  std::int32_t in(std::int32_t bound) {
-    const std::uint64_t span = 2 * static_cast<std::uint64_t>(bound) + 1;
-    return static_cast<std::int32_t>(static_cast<std::int64_t>(next() % span) - bound);
-  }
-};
+using Xorshift = SeamTestData;
 
 // Input kinds: 0 pseudo-random within the bound, 1 all +bound, 2 all
 // -bound, 3 alternating ±bound, 4 pseudo-random signs at ±bound.

@@ -17,29 +17,16 @@
 #include "console.hpp"
 #include "harness.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/mlkem_field.hpp"
 #include "kernels/portable/portable.hpp"
+#include "seam_test_data.hpp"
 
 namespace firmware {
 namespace {
 
 namespace kernels = pqlab::kernels;
-constexpr std::int16_t q = 3329;
-
-// xorshift32: public test data, not randomness.
-struct TestData {
-  std::uint32_t state;
-  std::uint32_t next() {
-    state ^= state << 13;
-    state ^= state >> 17;
-    state ^= state << 5;
-    return state;
-  }
-  // Uniform enough in [-bound, bound].
-  std::int16_t centred(std::int32_t bound) {
-    return static_cast<std::int16_t>(static_cast<std::int32_t>(next() % static_cast<std::uint32_t>(2 * bound + 1)) -
-                                     bound);
-  }
-};
+constexpr std::int16_t q = pqlab::mlkem_field::q;
+using TestData = SeamTestData;
 
 using Poly = std::array<std::int16_t, 256>;
 
@@ -53,7 +40,7 @@ void fill_case(Poly& a, unsigned tc, std::int32_t bound, TestData& rng) {
       case 1: a[i] = static_cast<std::int16_t>(-b); break;
       case 2: a[i] = (i & 1) ? static_cast<std::int16_t>(-b) : b; break;
       case 3: a[i] = 0; break;
-      default: a[i] = rng.centred(bound); break;
+      default: a[i] = static_cast<std::int16_t>(rng.in(bound)); break;
     }
   }
 }
