@@ -11,6 +11,10 @@
   run.py bench [--out DIR]          run every board x RAM image, write
                                     DIR/embedded.json, which
                                     `pqlab report --embedded FILE` renders
+  run.py profile --board B --ram R --only SETS [--op OP] [--words W ...]
+                                    estimated cycles per function of each
+                                    measured operation (the plugin's
+                                    profile=1), a tool for finding hot spots
 
 Images: build/embedded/pqlab-<board>-<ram>k.elf, boards mps2-an386 and
 netduinoplus2, RAM budgets 192 and 128 KB. Exit 77 (ctest's skip code) when
@@ -26,6 +30,7 @@ them by the Cortex-M4 TRM's published instruction timings: an estimate of
 cycles on a zero-wait-state STM32F407, validated as README.md says.
 """
 import argparse
+import bisect
 import json
 import os
 import pathlib
@@ -111,18 +116,25 @@ def symbol(elf, name):
     raise RuntimeError(f"{elf}: no symbol {name}")
 
 
-def run_with_model(elf, board, words, timeout, plugin):
-    """run_qemu under the cycle-model plugin: (rc, output, model records in order)."""
+def run_with_model(elf, board, words, timeout, plugin, profile=False):
+    """run_qemu under the cycle-model plugin: (rc, output, model records in
+    order). With profile, each record also has "blocks": the plugin's
+    per-block lines of that window, as (pc, execs, insns, cycles)."""
     log = pathlib.Path(str(elf) + ".m4cycles.log")
     log.unlink(missing_ok=True)
     extra = ["-plugin", f"{plugin},begin={symbol(elf, 'pqlab_m4_measure_begin')},"
-             f"end={symbol(elf, 'pqlab_m4_measure_end')}", "-d", "plugin", "-D", str(log)]
+             f"end={symbol(elf, 'pqlab_m4_measure_end')}" + (",profile=1" if profile else ""),
+             "-d", "plugin", "-D", str(log)]
     rc, output = run_qemu(elf, board, words, timeout, extra=extra)
     model = []
     if log.exists():
         for line in log.read_text().splitlines():
+            fields = dict(f.partition("=")[::2] for f in line.split()[1:])
             if line.startswith("PQLAB-M4 "):
-                model.append({k: int(v) for k, _, v in (f.partition("=") for f in line.split()[1:])})
+                model.append({k: int(v) for k, v in fields.items()} | ({"blocks": []} if profile else {}))
+            elif line.startswith("PQLAB-M4-PROF ") and model:
+                model[-1]["blocks"].append((int(fields["pc"], 16), int(fields["execs"]), int(fields["insns"]),
+                                            int(fields["cycles"])))
     return rc, output, model
 
 
@@ -320,9 +332,53 @@ def bench(args):
     return status
 
 
+def functions_vartime(elf):
+    """The ELF's code symbols as sorted (address, demangled name) pairs."""
+    out = subprocess.run(["arm-none-eabi-nm", "-n", "-C", str(elf)], check=True, capture_output=True,
+                         text=True).stdout
+    table = []
+    for line in out.splitlines():
+        address, kind, name = (line.split(" ", 2) + ["", ""])[:3]
+        if kind in ("t", "T", "w", "W"):
+            table.append((int(address, 16) & ~1, name))
+    return table
+
+
+def profile(args):
+    """Estimated cycles per function for each measured operation of the
+    sets that --only selects (the first measured call, the calibration
+    loop, is skipped); --op keeps the operations whose name starts with it."""
+    plugin = build_plugin(args.build_dir)
+    elf = image(args.build_dir, args.board, args.ram)
+    rc, output, model = run_with_model(elf, args.board, ["bench"] + args.words + only_word(args), args.timeout,
+                                       plugin, profile=True)
+    operations = [v for kind, v in parse(output) if kind == "op"]
+    if rc != 0 or len(model) != len(operations) + 1:
+        print(f"{elf.name}: exit {rc}, {len(model)} profiled windows for {len(operations)} operations")
+        return 1
+    table = functions_vartime(elf)
+    addresses = [a for a, _ in table]
+    for op, window in zip(operations, model[1:]):
+        if args.op and not op["op"].startswith(args.op):
+            continue
+        per_function = {}
+        for pc, execs, insns, cycles in window["blocks"]:
+            i = bisect.bisect_right(addresses, pc) - 1
+            name = table[i][1] if i >= 0 else f"0x{pc:x}"
+            f = per_function.setdefault(name, [0, 0, 0])
+            f[0] += insns
+            f[1] += cycles
+            f[2] += execs if i >= 0 and pc == addresses[i] else 0
+        print(f"\n{op['set']} {op['op']}: {window['cycles']:,} estimated cycles, {window['insns']:,} instructions")
+        print(f"{'cycles':>12} {'share':>6} {'insns':>12} {'calls':>7}  function")
+        for name, (insns, cycles, calls) in sorted(per_function.items(), key=lambda kv: -kv[1][1])[:args.top]:
+            print(f"{cycles:>12,} {100 * cycles / window['cycles']:>5.1f}% {insns:>12,} {calls:>7,}  {name[:100]}")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("build", "kat", "overflow", "fit", "bench"))
+    parser.add_argument("command", choices=("build", "kat", "overflow", "fit", "bench", "profile"))
     parser.add_argument("--build-dir", default=str(ROOT / "build" / "embedded"))
     parser.add_argument("--board", choices=BOARDS, default=BOARDS[0])
     parser.add_argument("--ram", type=int, choices=RAM_KB, default=128)
@@ -334,6 +390,10 @@ def main():
                         help="firmware CMake setting, applied when the build directory is configured")
     parser.add_argument("--max-stack", type=int, default=None,
                         help="fit: fail when a measured operation's peak stack exceeds this many bytes")
+    parser.add_argument("--op", default="", help="profile: only operations whose name starts with this")
+    parser.add_argument("--top", type=int, default=25, help="profile: functions listed per operation")
+    parser.add_argument("--words", nargs="*", default=[],
+                        help="profile: extra firmware words (e.g. expanded cctv) after bench")
     args = parser.parse_args()
     if not tools_present():
         return FAIL if required() else SKIP
@@ -341,7 +401,7 @@ def main():
         build(args.build_dir, args.define)
     if args.command == "build":
         return 0
-    return {"kat": kat, "overflow": overflow, "fit": fit, "bench": bench}[args.command](args)
+    return {"kat": kat, "overflow": overflow, "fit": fit, "bench": bench, "profile": profile}[args.command](args)
 
 
 if __name__ == "__main__":

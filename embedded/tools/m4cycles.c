@@ -48,6 +48,12 @@
  * with the counts since the last `begin`. Without them it prints the
  * whole run's totals at exit.
  *
+ * With profile=1 as well, each `end` is followed by one line per
+ * translation block that ran since the `begin`,
+ *   PQLAB-M4-PROF seq=N pc=HEX execs=... insns=... cycles=...
+ * (a taken branch's refill is charged to the block that branched), which
+ * embedded/run.py's `profile` command adds up per function.
+ *
  * Build: cc -O2 -shared -fPIC -fvisibility=hidden -o libm4cycles.so m4cycles.c
  * (QEMU installs no plugin header; the few declarations needed follow.)
  */
@@ -128,12 +134,17 @@ struct Block {
   int end;             /* enum End */
   int indirect;        /* the final branch's target comes from a register or memory */
   int entry_straddles; /* first instruction is 32-bit at a halfword address */
+  /* profile=1: this block's share of the current begin/end window. */
+  uint64_t prof_execs, prof_refill;
+  struct Block* next_block; /* every block ever translated, for the profile */
 };
 
 static uint64_t total[NCLASS], total_insns, total_cycles;
 static uint64_t snap[NCLASS], snap_insns, snap_cycles;
 static uint64_t mark_begin = UINT64_MAX, mark_end = UINT64_MAX, seq;
-static const struct Block* pending; /* the block executed last */
+static struct Block* pending; /* the block executed last */
+static struct Block* all_blocks;
+static int profile;
 
 /* The decoded facts about one instruction that the costs need. */
 struct Insn {
@@ -291,20 +302,35 @@ static struct Insn decode32(uint32_t h1, uint32_t h2) {
   return d;
 }
 
+/* profile=1: the blocks that ran in window `window`, with their cycles. */
+static void print_profile(uint64_t window) {
+  for (const struct Block* x = all_blocks; x; x = x->next_block) {
+    if (x->prof_execs == 0) continue;
+    char line[256];
+    snprintf(line, sizeof line,
+             "PQLAB-M4-PROF seq=%" PRIu64 " pc=%" PRIx64 " execs=%" PRIu64 " insns=%" PRIu64 " cycles=%" PRIu64 "\n",
+             window, x->vaddr, x->prof_execs, x->prof_execs * x->n_insns,
+             x->prof_execs * x->base_cycles + x->prof_refill);
+    qemu_plugin_outs(line);
+  }
+}
+
 static void tb_exec(unsigned int vcpu, void* userdata) {
   (void)vcpu;
-  const struct Block* b = userdata;
+  struct Block* b = userdata;
   if (pending && pending->end != END_NONE) {
     const int taken = pending->end == END_ALWAYS || b->vaddr != pending->fallthrough;
     if (taken) {
       const uint64_t p = 1u + (uint64_t)pending->indirect + (uint64_t)b->entry_straddles;
       total[BR_TAKEN]++, total[REFILL] += p, total_cycles += p;
+      pending->prof_refill += p;
     } else {
       total[BR_NOT_TAKEN]++;
     }
   }
   if (b->vaddr == mark_begin) {
     memcpy(snap, total, sizeof total), snap_insns = total_insns, snap_cycles = total_cycles;
+    for (struct Block* x = all_blocks; x; x = x->next_block) x->prof_execs = 0, x->prof_refill = 0;
   } else if (b->vaddr == mark_end) {
     char line[1024];
     int n = snprintf(line, sizeof line, "PQLAB-M4 seq=%" PRIu64 " insns=%" PRIu64 " cycles=%" PRIu64, seq++,
@@ -313,7 +339,9 @@ static void tb_exec(unsigned int vcpu, void* userdata) {
       n += snprintf(line + n, sizeof line - (size_t)n, " %s=%" PRIu64, kNames[c], total[c] - snap[c]);
     if (n > 0 && (size_t)n < sizeof line - 1) line[n] = '\n', line[n + 1] = 0;
     qemu_plugin_outs(line);
+    if (profile) print_profile(seq - 1);
   }
+  b->prof_execs++;
   for (int c = 0; c < NCLASS; ++c) total[c] += b->count[c];
   total_insns += b->n_insns;
   total_cycles += b->base_cycles;
@@ -329,6 +357,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb* tb) {
   const size_t n = qemu_plugin_tb_n_insns(tb);
   b->vaddr = qemu_plugin_tb_vaddr(tb);
   b->n_insns = n;
+  b->next_block = all_blocks, all_blocks = b;
   struct Insn prev = {OTHER, 0, END_NONE, 0, 0, 0, -1, 0, 0};
   for (size_t i = 0; i < n; ++i) {
     const struct qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
@@ -377,8 +406,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       mark_begin = strtoull(argv[i] + 6, NULL, 16) & ~1ull;
     else if (strncmp(argv[i], "end=", 4) == 0)
       mark_end = strtoull(argv[i] + 4, NULL, 16) & ~1ull;
+    else if (strcmp(argv[i], "profile=1") == 0)
+      profile = 1;
     else {
-      fprintf(stderr, "m4cycles: unknown argument %s (want begin=HEX,end=HEX)\n", argv[i]);
+      fprintf(stderr, "m4cycles: unknown argument %s (want begin=HEX,end=HEX[,profile=1])\n", argv[i]);
       return -1;
     }
   }
