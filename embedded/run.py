@@ -10,7 +10,10 @@
                                     fails when any faults (does not fit)
   run.py bench [--out DIR]          run every board x RAM image, write
                                     DIR/embedded.json, which
-                                    `pqlab report --embedded FILE` renders
+                                    `pqlab report --embedded FILE` renders;
+                                    with --image BOARD-RAMk (repeatable) and
+                                    --only, a subset (e.g. before/after a
+                                    kernel change)
   run.py profile --board B --ram R --only SETS [--op OP] [--words W ...]
                                     estimated cycles per function of each
                                     measured operation (the plugin's
@@ -284,6 +287,8 @@ def bench(args):
     plugin = build_plugin(args.build_dir)
     for board in BOARDS:
         for ram in RAM_KB:
+            if args.image and f"{board}-{ram}k" not in args.image:
+                continue
             elf = image(args.build_dir, board, ram)
             # The 192 KB images also compare ML-DSA's signing schedules and
             # sign the CCTV message sets for ML-DSA's mean signing cost.
@@ -388,6 +393,9 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the images already built")
     parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
                         help="firmware CMake setting, applied when the build directory is configured")
+    parser.add_argument("--image", action="append", default=[], metavar="BOARD-RAMk",
+                        choices=[f"{b}-{r}k" for b in BOARDS for r in RAM_KB],
+                        help="bench: only this image (repeatable; default every image)")
     parser.add_argument("--max-stack", type=int, default=None,
                         help="fit: fail when a measured operation's peak stack exceeds this many bytes")
     parser.add_argument("--op", default="", help="profile: only operations whose name starts with this")

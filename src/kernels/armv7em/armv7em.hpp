@@ -45,6 +45,19 @@ sig::keccak_f1600_sliced8 pqlab_armv7em_keccak_f1600_sliced8;
 }
 #endif
 
+// SHA-256 and SHA-512 compression in Thumb-2 assembly (sha256_compress.S,
+// sha512_compress.S; FIPS 180-4 §6.2.2, §6.4.2), bit-exact with portable,
+// and the multi-way entries as loops over them (sha2.cpp): the M4 has no
+// vector unit to run ways side by side.
+#if PQLAB_ARMV7EM_ASM
+extern "C" {
+sig::sha256_compress pqlab_armv7em_sha256_compress;
+sig::sha512_compress pqlab_armv7em_sha512_compress;
+}
+sig::sha256_compress_ways sha256_compress_ways;
+sig::sha512_compress_ways sha512_compress_ways;
+#endif
+
 // Replaces the entries above in t (a copy of the portable table).
 constexpr void fill(Table& t) {
   t.name = "armv7em";
@@ -66,6 +79,10 @@ constexpr void fill(Table& t) {
   t.keccak.keccak_f1600_x4 = pqlab_armv7em_keccak_f1600_x4;
   t.keccak.keccak_f1600_x8 = pqlab_armv7em_keccak_f1600_x8;
   t.keccak.keccak_f1600_sliced8 = pqlab_armv7em_keccak_f1600_sliced8;
+  t.sha2.sha256_compress = pqlab_armv7em_sha256_compress;
+  t.sha2.sha512_compress = pqlab_armv7em_sha512_compress;
+  t.sha2.sha256_compress_ways = sha256_compress_ways;
+  t.sha2.sha512_compress_ways = sha512_compress_ways;
 #endif
 }
 
