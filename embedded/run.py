@@ -363,7 +363,13 @@ def profile(args):
         return 1
     table = functions_vartime(elf)
     addresses = [a for a, _ in table]
+    status = 0
     for op, window in zip(operations, model[1:]):
+        # The blocks' counts must add up to the window's.
+        if (sum(b[2] for b in window["blocks"]) != window["insns"]
+                or sum(b[3] for b in window["blocks"]) != window["cycles"]):
+            print(f"{op['set']} {op['op']}: the profile's blocks do not add up to the window's counts")
+            status = 1
         if args.op and not op["op"].startswith(args.op):
             continue
         per_function = {}
@@ -378,7 +384,7 @@ def profile(args):
         print(f"{'cycles':>12} {'share':>6} {'insns':>12} {'calls':>7}  function")
         for name, (insns, cycles, calls) in sorted(per_function.items(), key=lambda kv: -kv[1][1])[:args.top]:
             print(f"{cycles:>12,} {100 * cycles / window['cycles']:>5.1f}% {insns:>12,} {calls:>7,}  {name[:100]}")
-    return 0
+    return status
 
 
 def main():
