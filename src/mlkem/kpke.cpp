@@ -151,9 +151,10 @@ void encrypt_v(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint
   decode_vector<K>(t_hat, ek);
   Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, w.y_hat));
   WipeOnExit wipe_v(v);
-  add_to(v, w.noise[2 * K]);
+  // v ∈ (-q, q) (NTT^-1's output), e2 ∈ [-2, 2] (η2 = 2), Decompress_1(m)
+  // ∈ {0, 1665}: the sum is within (-q - 2, q + 1667), inside (-2q, 2q).
   decode_decompress<1>(w.noise[0], m);
-  add_to(v, w.noise[0]);
+  add_to(v, w.noise[2 * K], w.noise[0]);
   compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
 }
 

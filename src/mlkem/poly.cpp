@@ -32,14 +32,36 @@ template NttPoly dot_montgomery<2>(const NttVec<2>&, const NttVec<2>&);
 template NttPoly dot_montgomery<3>(const NttVec<3>&, const NttVec<3>&);
 template NttPoly dot_montgomery<4>(const NttVec<4>&, const NttVec<4>&);
 
+namespace {
+
+// For x in (-2q, 2q), a representative of x mod q in (-q, q): q subtracted
+// when x ≥ q, added when x ≤ -q, by masks (no branch on x). Cheaper than a
+// Barrett reduction, and enough where the result only needs the (-q, q)
+// invariant: the callers below encode (ByteEncode_12, Compress_d) through
+// the canonical [0, q) representative, so outputs do not change.
+constexpr std::int16_t reduce_below_2q(std::int32_t x) {
+  x -= q & ((q - 1 - x) >> 31);  // x ≥ q: now x ∈ (-2q, q)
+  x += q & ((x + q - 1) >> 31);  // x ≤ -q: now x ∈ (-q, q)
+  return static_cast<std::int16_t>(x);
+}
+static_assert(reduce_below_2q(2 * q - 1) == q - 1 && reduce_below_2q(q) == 0 && reduce_below_2q(q - 1) == q - 1);
+static_assert(reduce_below_2q(-2 * q + 1) == -q + 1 && reduce_below_2q(-q) == 0 && reduce_below_2q(-q + 1) == -q + 1);
+
+}  // namespace
+
+// Both operands in (-q, q) (the Poly/NttPoly invariant), so the sum or
+// difference is in (-2q, 2q).
 void add_to(Poly& r, const Poly& a) {
-  for (std::size_t i = 0; i < n; ++i) r.c[i] = barrett_reduce(static_cast<std::int16_t>(r.c[i] + a.c[i]));
+  for (std::size_t i = 0; i < n; ++i) r.c[i] = reduce_below_2q(std::int32_t{r.c[i]} + a.c[i]);
+}
+void add_to(Poly& r, const Poly& a, const Poly& b) {
+  for (std::size_t i = 0; i < n; ++i) r.c[i] = reduce_below_2q(std::int32_t{r.c[i]} + a.c[i] + b.c[i]);
 }
 void sub_from(Poly& r, const Poly& a) {
-  for (std::size_t i = 0; i < n; ++i) r.c[i] = barrett_reduce(static_cast<std::int16_t>(r.c[i] - a.c[i]));
+  for (std::size_t i = 0; i < n; ++i) r.c[i] = reduce_below_2q(std::int32_t{r.c[i]} - a.c[i]);
 }
 void add_to(NttPoly& r, const NttPoly& a) {
-  for (std::size_t i = 0; i < n; ++i) r.c[i] = barrett_reduce(static_cast<std::int16_t>(r.c[i] + a.c[i]));
+  for (std::size_t i = 0; i < n; ++i) r.c[i] = reduce_below_2q(std::int32_t{r.c[i]} + a.c[i]);
 }
 void to_montgomery(NttPoly& p) {
   for (auto& x : p.c) x = fqmul(x, mont_squared);

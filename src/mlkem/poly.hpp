@@ -37,9 +37,14 @@ Poly invntt_from_montgomery(const NttPoly& p);
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
 
-void add_to(Poly& r, const Poly& a);        // r += a, then Barrett-reduced
-void sub_from(Poly& r, const Poly& a);      // r = r - a, then Barrett-reduced
-void add_to(NttPoly& r, const NttPoly& a);  // r += a, then Barrett-reduced
+// r += a, r -= a: the result reduced back into (-q, q) (not necessarily
+// the centred representative; every consumer encodes through [0, q)).
+void add_to(Poly& r, const Poly& a);
+void sub_from(Poly& r, const Poly& a);
+void add_to(NttPoly& r, const NttPoly& a);
+// r += a + b in one pass, for |r + a + b| < 2q (the caller's bound; e.g. r
+// and a message term in [0, q) with a, noise of at most η2 = 2).
+void add_to(Poly& r, const Poly& a, const Poly& b);
 // Multiplies by R (undoing the R^-1 of a Montgomery product).
 void to_montgomery(NttPoly& p);
 
