@@ -49,6 +49,45 @@ bool same(const Poly& x, const Poly& y) { return std::memcmp(x.data(), y.data(),
 
 constexpr unsigned kCases = 10;
 
+// The rejection filter (FIPS 203 Alg. 7 lines 5–13), public data: byte
+// patterns 0 random, 1 all 0xff (every candidate rejected), 2 all zero
+// (every one kept), 3 candidates drawn from {0, 1, q − 1, q, q + 1, 4095};
+// lengths 0 to 504 bytes, from a word-aligned and an unaligned start; from
+// several fill levels up to 256. The new count, the slots from `filled` to
+// it, and that nothing before `filled` or past a[255] was written, must
+// agree with portable.
+void check_rej_uniform(const kernels::Table& active, Tally& tally) {
+  constexpr std::size_t kLen = 504, kGuard = 16;
+  constexpr std::int16_t kUntouched = -30000;
+  constexpr std::array<std::uint16_t, 6> kNearQ = {0, 1, q - 1, q, q + 1, 4095};
+  constexpr std::array<std::size_t, 7> kLens = {0, 3, 12, 15, 168, 171, kLen};
+  constexpr std::array<std::size_t, 8> kFilled = {0, 1, 100, 247, 248, 249, 255, 256};
+  TestData rng{0x6a09e667u};
+  alignas(4) std::array<std::uint8_t, kLen + 4> bytes;
+  std::array<std::int16_t, 256 + kGuard> x, y;
+  for (unsigned pattern = 0; pattern < 4; ++pattern) {
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+      const std::uint32_t d1 = kNearQ[rng.next() % kNearQ.size()], d2 = kNearQ[rng.next() % kNearQ.size()];
+      const std::uint32_t pair = pattern == 0 ? rng.next() : pattern == 1 ? 0xffffffu : pattern == 2 ? 0 : d1 | d2 << 12;
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j) bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+    }
+    bool ok = true;
+    for (std::size_t offset = 0; offset < 2; ++offset)
+      for (const std::size_t len : kLens)
+        for (const std::size_t filled : kFilled) {
+          x.fill(kUntouched);
+          y.fill(kUntouched);
+          const std::uint8_t* buf = bytes.data() + offset;
+          const std::size_t nx = kernels::portable::mlkem_rej_uniform_vartime(x.data(), filled, buf, len);
+          const std::size_t ny = active.mlkem.mlkem_rej_uniform_vartime(y.data(), filled, buf, len);
+          ok = ok && nx == ny && std::memcmp(x.data() + filled, y.data() + filled, 2 * (nx - filled)) == 0;
+          for (std::size_t i = 0; i < filled; ++i) ok = ok && y[i] == kUntouched;
+          for (std::size_t i = 256; i < y.size(); ++i) ok = ok && y[i] == kUntouched;
+        }
+    record_kat(tally, "ML-KEM-seam", "mlkem_rej_uniform_vartime", pattern, ok);
+  }
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -144,6 +183,7 @@ void run_seam_check(const Options& options, Tally& tally) {
     active.mlkem.mlkem_basemul_acc(y.data(), a.data(), b.data());
     record_kat(tally, "ML-KEM-seam", "mlkem_basemul_acc", tc, same(x, y));
   }
+  check_rej_uniform(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 
