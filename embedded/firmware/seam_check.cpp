@@ -88,6 +88,44 @@ void check_rej_uniform(const kernels::Table& active, Tally& tally) {
   }
 }
 
+// ByteDecode_12 with the reduction mod q (FIPS 203 Alg. 6, the §7.2 flag):
+// cases 0 all 0xff (every value 4095), 1 all zero, 2 values from {0, q − 1,
+// q, q + 1, 4095}, 3 all values below q (flag 0), 4 and 5 all q − 1 but
+// one q (flag 1; coefficient 254, then 1), 6.. random bytes; from a
+// word-aligned and an unaligned
+// start. The coefficients and the returned flag must equal portable's.
+void check_byte_decode12(const kernels::Table& active, Tally& tally) {
+  constexpr std::array<std::uint16_t, 5> kNear = {0, q - 1, q, q + 1, 4095};
+  TestData rng{0xbb67ae85u};
+  alignas(4) std::array<std::uint8_t, 384 + 4> bytes;
+  Poly x, y;
+  for (unsigned tc = 0; tc < 9; ++tc) {
+    for (std::size_t i = 0; i < 384 + 3; i += 3) {
+      std::uint32_t d1 = 0, d2 = 0;
+      switch (tc) {
+        case 0: d1 = d2 = 4095; break;
+        case 1: break;
+        case 2: d1 = kNear[rng.next() % kNear.size()], d2 = kNear[rng.next() % kNear.size()]; break;
+        case 3: d1 = rng.next() % q, d2 = rng.next() % q; break;
+        case 4: d1 = i == 381 ? q : q - 1, d2 = q - 1; break;
+        case 5: d1 = q - 1, d2 = i == 0 ? q : q - 1; break;
+        default: d1 = rng.next() & 0xfff, d2 = rng.next() & 0xfff; break;
+      }
+      const std::uint32_t pair = d1 | d2 << 12;
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j) bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+    }
+    bool ok = true;
+    for (std::size_t offset = 0; offset < 2; ++offset) {
+      x.fill(0);
+      y.fill(0);
+      const std::uint32_t fx = kernels::portable::mlkem_byte_decode12(x.data(), bytes.data() + offset);
+      const std::uint32_t fy = active.mlkem.mlkem_byte_decode12(y.data(), bytes.data() + offset);
+      ok = ok && fx == fy && same(x, y);
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_byte_decode12", tc, ok);
+  }
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -184,6 +222,7 @@ void run_seam_check(const Options& options, Tally& tally) {
     record_kat(tally, "ML-KEM-seam", "mlkem_basemul_acc", tc, same(x, y));
   }
   check_rej_uniform(active, tally);
+  check_byte_decode12(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

@@ -34,10 +34,14 @@ sig::mldsa_pointwise_acc_montgomery pqlab_armv7em_mldsa_pointwise_acc_montgomery
 #endif
 
 // ML-KEM's rejection sampling filter (mlkem_rej_uniform.S): public data,
-// branches on the candidates; bit-exact with portable.
+// branches on the candidates; bit-exact with portable. ML-KEM's codecs
+// (mlkem_codec.S).
 #if PQLAB_ARMV7EM_ASM
 extern "C" {
 sig::mlkem_rej_uniform_vartime pqlab_armv7em_mlkem_rej_uniform_vartime;
+// ByteDecode_12 with the reduction mod q and the §7.2 flag (mlkem_codec.S),
+// constant time, bit-exact with portable.
+sig::mlkem_byte_decode12 pqlab_armv7em_mlkem_byte_decode12;
 }
 #endif
 
@@ -77,6 +81,7 @@ constexpr void fill(Table& t) {
 #endif
 #if PQLAB_ARMV7EM_ASM
   t.mlkem.mlkem_rej_uniform_vartime = pqlab_armv7em_mlkem_rej_uniform_vartime;
+  t.mlkem.mlkem_byte_decode12 = pqlab_armv7em_mlkem_byte_decode12;
 #endif
 }
 
