@@ -126,6 +126,38 @@ void check_byte_decode12(const kernels::Table& active, Tally& tally) {
   }
 }
 
+// SamplePolyCBD_η (FIPS 203 Alg. 8) for η = 2 and 3: bytes 0 all zero, 1
+// all 0xff, 2 a repeating pattern giving +η, 3 one giving −η, 4 and 5
+// random; from a word-aligned and an unaligned start.
+void check_cbd(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x3c6ef372u};
+  alignas(4) std::array<std::uint8_t, 192 + 4> bytes;
+  Poly x, y;
+  for (const unsigned eta : {2u, 3u}) {
+    // Bit patterns whose first η bits of each 2η are ones (+η) or zeros (−η).
+    const std::uint32_t plus = eta == 2 ? 0x33333333u : 0x1c71c7u, minus = eta == 2 ? 0xccccccccu : 0xe38e38u;
+    for (unsigned tc = 0; tc < 6; ++tc) {
+      for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const std::uint32_t pattern = tc == 2 ? plus : minus;
+        const std::size_t period = eta == 2 ? 4 : 3;
+        bytes[i] = tc == 0   ? 0
+                   : tc == 1 ? 0xff
+                   : tc < 4  ? static_cast<std::uint8_t>(pattern >> 8 * (i % period))
+                             : static_cast<std::uint8_t>(rng.next());
+      }
+      bool ok = true;
+      for (std::size_t offset = 0; offset < 2; ++offset) {
+        x.fill(0x5555);
+        y.fill(0x5555);
+        kernels::portable::mlkem_cbd(x.data(), bytes.data() + offset, eta);
+        active.mlkem.mlkem_cbd(y.data(), bytes.data() + offset, eta);
+        ok = ok && same(x, y);
+      }
+      record_kat(tally, "ML-KEM-seam", eta == 2 ? "mlkem_cbd-eta2" : "mlkem_cbd-eta3", tc, ok);
+    }
+  }
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -223,6 +255,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   }
   check_rej_uniform(active, tally);
   check_byte_decode12(active, tally);
+  check_cbd(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

@@ -42,6 +42,8 @@ sig::mlkem_rej_uniform_vartime pqlab_armv7em_mlkem_rej_uniform_vartime;
 // ByteDecode_12 with the reduction mod q and the §7.2 flag (mlkem_codec.S),
 // constant time, bit-exact with portable.
 sig::mlkem_byte_decode12 pqlab_armv7em_mlkem_byte_decode12;
+// SamplePolyCBD_η for η = 2, 3 (mlkem_codec.S), constant time.
+sig::mlkem_cbd pqlab_armv7em_mlkem_cbd;
 }
 #endif
 
@@ -82,6 +84,7 @@ constexpr void fill(Table& t) {
 #if PQLAB_ARMV7EM_ASM
   t.mlkem.mlkem_rej_uniform_vartime = pqlab_armv7em_mlkem_rej_uniform_vartime;
   t.mlkem.mlkem_byte_decode12 = pqlab_armv7em_mlkem_byte_decode12;
+  t.mlkem.mlkem_cbd = pqlab_armv7em_mlkem_cbd;
 #endif
 }
 

@@ -72,3 +72,111 @@ pqlab_armv7em_mlkem_byte_decode12:
   lsr r0, r0, #31
   pop {r4-r11, pc}
   .size pqlab_armv7em_mlkem_byte_decode12, . - pqlab_armv7em_mlkem_byte_decode12
+
+@ The seam entry mlkem_cbd: SamplePolyCBD_η (FIPS 203 Alg. 8) for η = 2
+@ and 3, bit-exact with portable: each coefficient is (sum of η bits) −
+@ (sum of the next η bits), the sums for a whole word formed at once
+@ (bit-sliced) and the differences taken two at a time (SSUB8/SSUB16).
+@ η is public but the constant-time check admits no forward branch, so
+@ both loops are written test-first (B to the compare) and η sets their
+@ end pointers: the η = 2 loop ends at a + 512 when η = 2, else at a (no
+@ iteration); the η = 3 loop always ends at a + 512 (no iteration left
+@ when the first one ran). Byte loads: the buffer need not be aligned.
+@
+@ Constant time (the noise is secret): the only conditional branches are
+@ the two back-edges on pointer compares; addresses are the argument
+@ pointers stepped by constants.
+
+@ void pqlab_armv7em_mlkem_cbd(int16_t a[256], const uint8_t* buf,
+@                              unsigned eta), eta 2 or 3.
+  .section .text.pqlab_armv7em_mlkem_cbd, "ax", %progbits
+  .global pqlab_armv7em_mlkem_cbd
+  .type pqlab_armv7em_mlkem_cbd, %function
+  .thumb_func
+  .align 2
+pqlab_armv7em_mlkem_cbd:
+  push {r4-r11, lr}
+  sub r3, r2, #2
+  clz r3, r3
+  lsr r3, r3, #5                 @ 1 if η = 2, else 0
+  add r12, r0, r3, lsl #9        @ end of the η = 2 loop
+  add lr, r0, #512               @ end of the η = 3 loop
+  mov r2, #0x55555555
+  mov r3, #0x33333333
+  mov r11, #0x0f0f0f0f
+  b 2f
+1:                               @ η = 2: 4 bytes → 8 coefficients
+  ldrb r4, [r1, #0]
+  ldrb r5, [r1, #1]
+  ldrb r6, [r1, #2]
+  ldrb r7, [r1, #3]
+  add r1, r1, #4
+  orr r4, r4, r5, lsl #8
+  orr r4, r4, r6, lsl #16
+  orr r4, r4, r7, lsl #24        @ w
+  and r5, r4, r2
+  and r6, r2, r4, lsr #1
+  add r4, r5, r6                 @ bit-pair sums: nibble j = (y_j:x_j)
+  and r5, r4, r3                 @ x_j in nibble j
+  and r6, r3, r4, lsr #2         @ y_j in nibble j
+  and r7, r5, r11                @ x0, x2, x4, x6 in bytes 0..3
+  and r8, r11, r5, lsr #4        @ x1, x3, x5, x7
+  and r9, r6, r11
+  and r10, r11, r6, lsr #4
+  ssub8 r7, r7, r9               @ d0, d2, d4, d6 (bytes, signed)
+  ssub8 r8, r8, r10              @ d1, d3, d5, d7
+  sxtb16 r4, r7                  @ (d4 : d0)
+  sxtb16 r5, r7, ror #8          @ (d6 : d2)
+  sxtb16 r6, r8                  @ (d5 : d1)
+  sxtb16 r7, r8, ror #8          @ (d7 : d3)
+  pkhbt r8, r4, r6, lsl #16      @ (d1 : d0)
+  pkhtb r9, r6, r4, asr #16      @ (d5 : d4)
+  pkhbt r10, r5, r7, lsl #16     @ (d3 : d2)
+  pkhtb r4, r7, r5, asr #16      @ (d7 : d6)
+  str r8, [r0, #0]
+  str r10, [r0, #4]
+  str r9, [r0, #8]
+  str r4, [r0, #12]
+  add r0, r0, #16
+2:
+  cmp r0, r12
+  bne 1b
+  movw r2, #0x9249
+  movt r2, #0x24                 @ 0x249249: bit 0 of each 3-bit field
+  b 4f
+3:                               @ η = 3: 3 bytes → 4 coefficients, twice
+  .irp off, 0, 3
+  ldrb r4, [r1, #\off]
+  ldrb r5, [r1, #\off + 1]
+  ldrb r6, [r1, #\off + 2]
+  orr r4, r4, r5, lsl #8
+  orr r4, r4, r6, lsl #16        @ w
+  and r5, r4, r2
+  and r6, r2, r4, lsr #1
+  and r7, r2, r4, lsr #2
+  add r5, r5, r6
+  add r4, r5, r7                 @ field 2k = x_k, field 2k + 1 = y_k (3 bits)
+  ubfx r5, r4, #0, #3            @ x0
+  ubfx r6, r4, #6, #3            @ x1
+  ubfx r7, r4, #3, #3            @ y0
+  ubfx r8, r4, #9, #3            @ y1
+  pkhbt r5, r5, r6, lsl #16
+  pkhbt r7, r7, r8, lsl #16
+  ssub16 r5, r5, r7              @ (x1 − y1 : x0 − y0)
+  ubfx r6, r4, #12, #3           @ x2
+  ubfx r7, r4, #18, #3           @ x3
+  ubfx r8, r4, #15, #3           @ y2
+  ubfx r9, r4, #21, #3           @ y3
+  pkhbt r6, r6, r7, lsl #16
+  pkhbt r8, r8, r9, lsl #16
+  ssub16 r6, r6, r8              @ (x3 − y3 : x2 − y2)
+  str r5, [r0, #(\off / 3) * 8]
+  str r6, [r0, #(\off / 3) * 8 + 4]
+  .endr
+  add r1, r1, #6
+  add r0, r0, #16
+4:
+  cmp r0, lr
+  bne 3b
+  pop {r4-r11, pc}
+  .size pqlab_armv7em_mlkem_cbd, . - pqlab_armv7em_mlkem_cbd
