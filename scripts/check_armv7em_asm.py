@@ -219,7 +219,8 @@ REQUIRED_ASM = {
     "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
     "mlkem_rej_uniform.S": ("pqlab_armv7em_mlkem_rej_uniform_vartime",),
-    "mlkem_codec.S": ("pqlab_armv7em_mlkem_byte_decode12", "pqlab_armv7em_mlkem_cbd"),
+    "mlkem_codec.S": ("pqlab_armv7em_mlkem_byte_decode12", "pqlab_armv7em_mlkem_cbd",
+                      "pqlab_armv7em_mlkem_compress_encode"),
 }
 
 

@@ -158,6 +158,36 @@ void check_cbd(const kernels::Table& active, Tally& tally) {
   }
 }
 
+// Compress_d then ByteEncode_d (FIPS 203 eq. 4.7, Alg. 5) for every d of
+// Table 2, on the fill_case polynomials over (−q, q) and on all 2q − 1
+// values of that range (in slices of 256); to a word-aligned and an
+// unaligned output.
+void check_compress_encode(const kernels::Table& active, Tally& tally) {
+  TestData rng{0xa54ff53au};
+  alignas(4) std::array<std::uint8_t, 32 * 11 + 4> x, y;
+  Poly a;
+  for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+    bool ok = true;
+    for (unsigned tc = 0; tc < kCases + 27; ++tc) {
+      if (tc < kCases) {
+        fill_case(a, tc, q - 1, rng);
+      } else {  // every value from −(q − 1) to q − 1, 256 at a time
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
+          a[i] = static_cast<std::int16_t>(v < q ? v : 0);
+        }
+      }
+      const std::size_t offset = tc & 1;
+      x.fill(0xa5);
+      y.fill(0xa5);
+      kernels::portable::mlkem_compress_encode(x.data() + offset, a.data(), d);
+      active.mlkem.mlkem_compress_encode(y.data() + offset, a.data(), d);
+      ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_compress_encode", d, ok);
+  }
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -256,6 +286,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   check_rej_uniform(active, tally);
   check_byte_decode12(active, tally);
   check_cbd(active, tally);
+  check_compress_encode(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

@@ -44,6 +44,9 @@ sig::mlkem_rej_uniform_vartime pqlab_armv7em_mlkem_rej_uniform_vartime;
 sig::mlkem_byte_decode12 pqlab_armv7em_mlkem_byte_decode12;
 // SamplePolyCBD_η for η = 2, 3 (mlkem_codec.S), constant time.
 sig::mlkem_cbd pqlab_armv7em_mlkem_cbd;
+// Compress_d then ByteEncode_d, d in {1, 4, 5, 10, 11} (mlkem_codec.S),
+// constant time.
+sig::mlkem_compress_encode pqlab_armv7em_mlkem_compress_encode;
 }
 #endif
 
@@ -85,6 +88,7 @@ constexpr void fill(Table& t) {
   t.mlkem.mlkem_rej_uniform_vartime = pqlab_armv7em_mlkem_rej_uniform_vartime;
   t.mlkem.mlkem_byte_decode12 = pqlab_armv7em_mlkem_byte_decode12;
   t.mlkem.mlkem_cbd = pqlab_armv7em_mlkem_cbd;
+  t.mlkem.mlkem_compress_encode = pqlab_armv7em_mlkem_compress_encode;
 #endif
 }
 

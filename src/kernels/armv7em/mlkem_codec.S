@@ -180,3 +180,82 @@ pqlab_armv7em_mlkem_cbd:
   bne 3b
   pop {r4-r11, pc}
   .size pqlab_armv7em_mlkem_cbd, . - pqlab_armv7em_mlkem_cbd
+
+@ The seam entry mlkem_compress_encode: Compress_d then ByteEncode_d
+@ (FIPS 203 eq. 4.7 with Alg. 5) for d in {1, 4, 5, 10, 11}, bit-exact
+@ with portable (kernels/mlkem_field.hpp's compress): each x in (−q, q)
+@ is mapped to u in [0, q) by a masked addition of q, then c =
+@ ⌊((u·2^d + ⌊q/2⌋) · ⌈2^36/q⌉) / 2^36⌋ mod 2^d (UMULL: the division by q
+@ as a multiplication, exact for these numerators), and the c's are packed
+@ little-endian into words (the bit positions are assembly-time constants,
+@ so each c takes one ORR). Words are stored with STR (the Cortex-M4
+@ allows unaligned STR; ciphertext buffers are word-aligned in practice).
+@
+@ One loop per d, each test-first, with its end pointer a + 512 when d is
+@ its width and its start otherwise (computed without a branch: CLZ of
+@ d − D), so only the loop for d runs. Constant time: no branch but the
+@ back-edges on pointer compares; addresses are the argument pointers
+@ stepped by constants.
+
+@ One coefficient from [r1], post-incremented, into the word being packed
+@ in r7 at bit cpos; full words go to [r0], post-incremented. r10 =
+@ ⌈2^36/q⌉, r11 = 1664, r12 = q; r5, r6 clobbered.
+  .macro compress_one d
+  ldrsh r5, [r1], #2
+  and r6, r12, r5, asr #31
+  add r5, r5, r6                 @ u = x mod q in [0, q)
+  add r5, r11, r5, lsl #\d
+  umull r6, r5, r5, r10
+  ubfx r5, r5, #4, #\d           @ c
+  .if cpos == 0
+  mov r7, r5
+  .else
+  orr r7, r7, r5, lsl #cpos
+  .endif
+  .set cpos, cpos + \d
+  .if cpos >= 32
+  str r7, [r0], #4
+  .set cpos, cpos - 32
+  .if cpos > 0
+  lsr r7, r5, #(\d - cpos)       @ c's bits that did not fit
+  .endif
+  .endif
+  .endm
+
+@ The loop for width d, n coefficients a turn (n·d a multiple of 32).
+  .macro compress_loop d, n
+  sub r3, r2, #\d
+  clz r3, r3
+  lsr r3, r3, #5                 @ 1 if d is this width
+  add r3, r1, r3, lsl #9         @ end: a + 512, or here (no iteration)
+  b 2f
+1:
+  .set cpos, 0
+  .rept \n
+  compress_one \d
+  .endr
+2:
+  cmp r1, r3
+  bne 1b
+  .endm
+
+@ void pqlab_armv7em_mlkem_compress_encode(uint8_t* out, const int16_t a[256],
+@                                          unsigned d), d in {1, 4, 5, 10, 11}.
+  .section .text.pqlab_armv7em_mlkem_compress_encode, "ax", %progbits
+  .global pqlab_armv7em_mlkem_compress_encode
+  .type pqlab_armv7em_mlkem_compress_encode, %function
+  .thumb_func
+  .align 2
+pqlab_armv7em_mlkem_compress_encode:
+  push {r4-r11, lr}
+  movw r10, #0xfb77
+  movt r10, #0x13a               @ ⌈2^36/q⌉ = 20642679
+  movw r11, #1664
+  movw r12, #3329
+  compress_loop 10, 16
+  compress_loop 4, 8
+  compress_loop 1, 32
+  compress_loop 11, 32
+  compress_loop 5, 32
+  pop {r4-r11, pc}
+  .size pqlab_armv7em_mlkem_compress_encode, . - pqlab_armv7em_mlkem_compress_encode
