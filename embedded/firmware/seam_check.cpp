@@ -188,6 +188,29 @@ void check_compress_encode(const kernels::Table& active, Tally& tally) {
   }
 }
 
+// ByteDecode_d then Decompress_d (FIPS 203 Alg. 6, eq. 4.8) for every d of
+// Table 2: input bytes all zero, all 0xff (every y = 2^d − 1), and random,
+// from a word-aligned and an unaligned start.
+void check_decode_decompress(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x510e527fu};
+  alignas(4) std::array<std::uint8_t, 32 * 11 + 4> bytes;
+  Poly x, y;
+  for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+    bool ok = true;
+    for (unsigned tc = 0; tc < 8; ++tc) {
+      for (auto& b : bytes) b = tc == 0 ? 0 : tc == 1 ? 0xff : static_cast<std::uint8_t>(rng.next());
+      for (std::size_t offset = 0; offset < 2; ++offset) {
+        x.fill(0x5555);
+        y.fill(0x5555);
+        kernels::portable::mlkem_decode_decompress(x.data(), bytes.data() + offset, d);
+        active.mlkem.mlkem_decode_decompress(y.data(), bytes.data() + offset, d);
+        ok = ok && same(x, y);
+      }
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_decode_decompress", d, ok);
+  }
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -287,6 +310,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   check_byte_decode12(active, tally);
   check_cbd(active, tally);
   check_compress_encode(active, tally);
+  check_decode_decompress(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

@@ -47,6 +47,8 @@ sig::mlkem_cbd pqlab_armv7em_mlkem_cbd;
 // Compress_d then ByteEncode_d, d in {1, 4, 5, 10, 11} (mlkem_codec.S),
 // constant time.
 sig::mlkem_compress_encode pqlab_armv7em_mlkem_compress_encode;
+// ByteDecode_d then Decompress_d, the same widths (mlkem_codec.S).
+sig::mlkem_decode_decompress pqlab_armv7em_mlkem_decode_decompress;
 }
 #endif
 
@@ -89,6 +91,7 @@ constexpr void fill(Table& t) {
   t.mlkem.mlkem_byte_decode12 = pqlab_armv7em_mlkem_byte_decode12;
   t.mlkem.mlkem_cbd = pqlab_armv7em_mlkem_cbd;
   t.mlkem.mlkem_compress_encode = pqlab_armv7em_mlkem_compress_encode;
+  t.mlkem.mlkem_decode_decompress = pqlab_armv7em_mlkem_decode_decompress;
 #endif
 }
 

@@ -259,3 +259,70 @@ pqlab_armv7em_mlkem_compress_encode:
   compress_loop 5, 32
   pop {r4-r11, pc}
   .size pqlab_armv7em_mlkem_compress_encode, . - pqlab_armv7em_mlkem_compress_encode
+
+@ The seam entry mlkem_decode_decompress: ByteDecode_d then Decompress_d
+@ (FIPS 203 Alg. 6 with eq. 4.8) for d in {1, 4, 5, 10, 11}, bit-exact with
+@ portable: each d-bit y becomes ⌊(y·q + 2^(d−1)) / 2^d⌋ (one MLA and a
+@ shift). The input is read a word at a time (LDR; the Cortex-M4 allows
+@ it unaligned), each y taken at its assembly-time bit position (UBFX,
+@ or LSR and BFI across a word boundary). One loop per d, chosen by its
+@ end pointer as in compress_encode above. Constant time (Decompress_1
+@ of the message is secret): no branch but the back-edges on pointer
+@ compares; addresses are the argument pointers stepped by constants.
+
+@ One coefficient from the bits of r7 (refilled from [r1]) at dpos into
+@ [r0], post-incremented. r11 = 2^(d−1), r12 = q; r5 clobbered.
+  .macro decompress_one d
+  .if dpos == 32
+  ldr r7, [r1], #4
+  .set dpos, 0
+  .endif
+  .if dpos + \d <= 32
+  ubfx r5, r7, #dpos, #\d
+  .set dpos, dpos + \d
+  .else
+  lsr r5, r7, #dpos
+  ldr r7, [r1], #4
+  bfi r5, r7, #(32 - dpos), #(\d - (32 - dpos))
+  .set dpos, dpos + \d - 32
+  .endif
+  mla r5, r5, r12, r11
+  lsr r5, r5, #\d
+  strh r5, [r0], #2
+  .endm
+
+@ The loop for width d, n coefficients a turn (n·d a multiple of 32).
+  .macro decompress_loop d, n
+  sub r3, r2, #\d
+  clz r3, r3
+  lsr r3, r3, #5                 @ 1 if d is this width
+  add r3, r0, r3, lsl #9         @ end: a + 512, or here (no iteration)
+  mov r11, #(1 << (\d - 1))
+  b 2f
+1:
+  .set dpos, 32
+  .rept \n
+  decompress_one \d
+  .endr
+2:
+  cmp r0, r3
+  bne 1b
+  .endm
+
+@ void pqlab_armv7em_mlkem_decode_decompress(int16_t a[256],
+@     const uint8_t* in, unsigned d), d in {1, 4, 5, 10, 11}.
+  .section .text.pqlab_armv7em_mlkem_decode_decompress, "ax", %progbits
+  .global pqlab_armv7em_mlkem_decode_decompress
+  .type pqlab_armv7em_mlkem_decode_decompress, %function
+  .thumb_func
+  .align 2
+pqlab_armv7em_mlkem_decode_decompress:
+  push {r4-r11, lr}
+  movw r12, #3329
+  decompress_loop 10, 16
+  decompress_loop 4, 8
+  decompress_loop 1, 32
+  decompress_loop 11, 32
+  decompress_loop 5, 32
+  pop {r4-r11, pc}
+  .size pqlab_armv7em_mlkem_decode_decompress, . - pqlab_armv7em_mlkem_decode_decompress
