@@ -19,6 +19,7 @@
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "kernels/portable/portable.hpp"
+#include "mlkem/poly.hpp"
 #include "seam_test_data.hpp"
 
 namespace firmware {
@@ -211,6 +212,48 @@ void check_decode_decompress(const kernels::Table& active, Tally& tally) {
   }
 }
 
+// The frontend's additions (mlkem/poly.cpp; on the Cortex-M4 two
+// coefficients a word with SADD16/SSUB16/SEL): r + a, r − a and r + a + b
+// reduced into (−q, q) as x = sum + q, then q subtracted where x ≥ q,
+// twice; r over every value of (−q, q), a at the extremes and around zero
+// (so every sum in (−2q, 2q) occurs), b = 1665 (Decompress_1's one).
+void check_add_to(Tally& tally) {
+  namespace mlkem = pqlab::mlkem;
+  const auto expect = [](std::int32_t sum) {
+    std::int32_t x = sum + q;
+    if (x >= q) x -= q;
+    if (x >= q) x -= q;
+    return static_cast<std::int16_t>(x);
+  };
+  constexpr std::array<std::int16_t, 5> kA = {-(q - 1), -1, 0, 1, q - 1};
+  bool ok_add = true, ok_sub = true, ok_add3 = true;
+  mlkem::Poly r, a, b, x;
+  b.c.fill(1665);
+  for (unsigned slice = 0; slice < 27; ++slice) {
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * slice + i);
+      r.c[i] = static_cast<std::int16_t>(v < q ? v : 0);
+    }
+    for (const std::int16_t av : kA) {
+      a.c.fill(av);
+      x = r;
+      mlkem::add_to(x, a);
+      for (std::size_t i = 0; i < 256; ++i) ok_add = ok_add && x.c[i] == expect(r.c[i] + av);
+      x = r;
+      mlkem::sub_from(x, a);
+      for (std::size_t i = 0; i < 256; ++i) ok_sub = ok_sub && x.c[i] == expect(r.c[i] - av);
+      if (av >= -2 && av <= 2) {  // r + e2 + Decompress_1(1), within (−2q, 2q)
+        x = r;
+        mlkem::add_to(x, a, b);
+        for (std::size_t i = 0; i < 256; ++i) ok_add3 = ok_add3 && x.c[i] == expect(r.c[i] + av + 1665);
+      }
+    }
+  }
+  record_kat(tally, "ML-KEM-seam", "add_to", 0, ok_add);
+  record_kat(tally, "ML-KEM-seam", "sub_from", 0, ok_sub);
+  record_kat(tally, "ML-KEM-seam", "add_to-3", 0, ok_add3);
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -311,6 +354,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   check_cbd(active, tally);
   check_compress_encode(active, tally);
   check_decode_decompress(active, tally);
+  check_add_to(tally);
   Line().text("seam").field("backend", active.name).end();
 }
 
