@@ -254,6 +254,42 @@ void check_add_to(Tally& tally) {
   record_kat(tally, "ML-KEM-seam", "add_to-3", 0, ok_add3);
 }
 
+// The Barrett reduction as the frontend computes it on the target
+// (mlkem_field::barrett_reduce with MLA/MLS; dot_montgomery's two a word),
+// against a − q·⌊(a·20159 + 2^25) / 2^26⌋ written out here: every int16
+// for barrett_reduce; dot_montgomery<K> (K = 2, 3, 4) on the fill_case
+// polynomials, whose sums reach the extremes of |x| < 2qK.
+void check_barrett(const kernels::Table& active, Tally& tally) {
+  namespace mlkem = pqlab::mlkem;
+  const auto expect = [](std::int32_t a) {
+    const std::int32_t quotient = (a * 20159 + (1 << 25)) >> 26;  // arithmetic shift (C++20)
+    return static_cast<std::int16_t>(a - quotient * q);
+  };
+  bool ok = true;
+  for (std::int32_t a = -32768; a <= 32767; ++a)
+    ok = ok && pqlab::mlkem_field::barrett_reduce(static_cast<std::int16_t>(a)) == expect(a);
+  record_kat(tally, "ML-KEM-seam", "barrett_reduce", 0, ok);
+  TestData rng{0x1f83d9abu};
+  const auto check_k = [&]<std::size_t K>() {
+    bool same_dot = true;
+    for (unsigned tc = 0; tc < kCases; ++tc) {
+      mlkem::NttVec<K> a, b;
+      for (std::size_t j = 0; j < K; ++j) {
+        fill_case(a[j].c, tc, q - 1, rng);
+        fill_case(b[j].c, tc == 2 ? 2 : (tc + j) % kCases, q - 1, rng);
+      }
+      Poly want{};
+      for (std::size_t j = 0; j < K; ++j) active.mlkem.mlkem_basemul_acc(want.data(), a[j].c.data(), b[j].c.data());
+      for (auto& x : want) x = expect(x);
+      same_dot = same_dot && same(mlkem::dot_montgomery<K>(a, b).c, want);
+    }
+    record_kat(tally, "ML-KEM-seam", "dot_montgomery", K, same_dot);
+  };
+  check_k.template operator()<2>();
+  check_k.template operator()<3>();
+  check_k.template operator()<4>();
+}
+
 }  // namespace
 
 // Keccak-f[1600] (FIPS 202 Alg. 7) at the seam (set Keccak-seam): the
@@ -355,6 +391,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   check_compress_encode(active, tally);
   check_decode_decompress(active, tally);
   check_add_to(tally);
+  check_barrett(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 
