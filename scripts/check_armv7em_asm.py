@@ -220,7 +220,8 @@ REQUIRED_ASM = {
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
     "mlkem_rej_uniform.S": ("pqlab_armv7em_mlkem_rej_uniform_vartime",),
     "mlkem_codec.S": ("pqlab_armv7em_mlkem_byte_decode12", "pqlab_armv7em_mlkem_cbd",
-                      "pqlab_armv7em_mlkem_compress_encode", "pqlab_armv7em_mlkem_decode_decompress"),
+                      "pqlab_armv7em_mlkem_compress_encode", "pqlab_armv7em_mlkem_decode_decompress",
+                      "pqlab_armv7em_mlkem_byte_encode12"),
 }
 
 

@@ -258,7 +258,8 @@ void check_add_to(Tally& tally) {
 // (mlkem_field::barrett_reduce with MLA/MLS; dot_montgomery's two a word),
 // against a − q·⌊(a·20159 + 2^25) / 2^26⌋ written out here: every int16
 // for barrett_reduce; dot_montgomery<K> (K = 2, 3, 4) on the fill_case
-// polynomials, whose sums reach the extremes of |x| < 2qK.
+// polynomials, whose sums reach the extremes of |x| < 2qK. And
+// to_montgomery against Montgomery's reduction written out.
 void check_barrett(const kernels::Table& active, Tally& tally) {
   namespace mlkem = pqlab::mlkem;
   const auto expect = [](std::int32_t a) {
@@ -288,6 +289,47 @@ void check_barrett(const kernels::Table& active, Tally& tally) {
   check_k.template operator()<2>();
   check_k.template operator()<3>();
   check_k.template operator()<4>();
+  // to_montgomery (two a word on the target): x · (R^2 mod q) · R^-1 by
+  // Montgomery reduction, written out, for every int16 x.
+  bool ok_mont = true;
+  for (std::int32_t first = -32768; first <= 32767; first += 256) {
+    mlkem::NttPoly p;
+    for (std::size_t i = 0; i < 256; ++i) p.c[i] = static_cast<std::int16_t>(first + static_cast<std::int32_t>(i));
+    mlkem::to_montgomery(p);
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::int32_t product = (first + static_cast<std::int32_t>(i)) * 1353;
+      const auto t = static_cast<std::int16_t>(static_cast<std::int16_t>(product) * -3327);
+      ok_mont = ok_mont && p.c[i] == static_cast<std::int16_t>((product - std::int32_t{t} * q) >> 16);
+    }
+  }
+  record_kat(tally, "ML-KEM-seam", "to_montgomery", 0, ok_mont);
+}
+
+// ByteEncode_12 (FIPS 203 Alg. 5) of the fill_case polynomials over
+// (−q, q) and of every value of that range (in slices of 256), to a
+// word-aligned and an unaligned output.
+void check_byte_encode12(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x5be0cd19u};
+  alignas(4) std::array<std::uint8_t, 384 + 4> x, y;
+  Poly a;
+  bool ok = true;
+  for (unsigned tc = 0; tc < kCases + 27; ++tc) {
+    if (tc < kCases) {
+      fill_case(a, tc, q - 1, rng);
+    } else {
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
+        a[i] = static_cast<std::int16_t>(v < q ? v : 0);
+      }
+    }
+    const std::size_t offset = tc & 1;
+    x.fill(0xa5);
+    y.fill(0xa5);
+    kernels::portable::mlkem_byte_encode12(x.data() + offset, a.data());
+    active.mlkem.mlkem_byte_encode12(y.data() + offset, a.data());
+    ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
+  }
+  record_kat(tally, "ML-KEM-seam", "mlkem_byte_encode12", 0, ok);
 }
 
 }  // namespace
@@ -392,6 +434,7 @@ void run_seam_check(const Options& options, Tally& tally) {
   check_decode_decompress(active, tally);
   check_add_to(tally);
   check_barrett(active, tally);
+  check_byte_encode12(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

@@ -147,7 +147,26 @@ void add_to(Poly& r, const Poly& a, const Poly& b) {
 #endif
 }
 void to_montgomery(NttPoly& p) {
+#if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
+  // fqmul(x, R^2 mod q) (montgomery_reduce of the product) on both halves
+  // of a word, as mlkem_ntt.S's fmul: the product by SMULxB, t = (int16)(p
+  // · q^-1) by SMULBB with q^-1 in c's bottom half, p − t·q by SMLATB with
+  // −q in c's top half, whose top half is the result (the bottom is zero).
+  const auto c = static_cast<std::int32_t>((static_cast<std::uint32_t>(-q) << 16) |
+                                           static_cast<std::uint16_t>(q_inv));
+  for (std::size_t i = 0; i < n; i += 2) {
+    std::int32_t w;
+    __builtin_memcpy(&w, p.c.data() + i, sizeof w);
+    std::int32_t lo = __smlabb(w, mont_squared, 0);  // (GCC 12's ACLE has no SMULxy: accumulate 0)
+    lo = __smlatb(c, __smlabb(lo, c, 0), lo);
+    std::int32_t hi = __smlatb(w, mont_squared, 0);
+    hi = __smlatb(c, __smlabb(hi, c, 0), hi);
+    w = static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0xffff0000u) | (static_cast<std::uint32_t>(lo) >> 16));
+    __builtin_memcpy(p.c.data() + i, &w, sizeof w);
+  }
+#else
   for (auto& x : p.c) x = fqmul(x, mont_squared);
+#endif
 }
 
 void byte_encode12(std::span<std::uint8_t, 384> out, const std::array<std::int16_t, n>& a) {

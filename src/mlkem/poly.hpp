@@ -15,11 +15,13 @@ namespace pqlab::mlkem {
 
 inline constexpr std::size_t n = 256;
 
+// Word-aligned, so that code taking two coefficients a word (the
+// Cortex-M4's packed 16-bit arithmetic) never makes an unaligned access.
 struct Poly {
-  std::array<std::int16_t, n> c;
+  alignas(4) std::array<std::int16_t, n> c;
 };
 struct NttPoly {
-  std::array<std::int16_t, n> c;
+  alignas(4) std::array<std::int16_t, n> c;
 };
 
 template <std::size_t K>

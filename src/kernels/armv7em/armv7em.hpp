@@ -49,6 +49,8 @@ sig::mlkem_cbd pqlab_armv7em_mlkem_cbd;
 sig::mlkem_compress_encode pqlab_armv7em_mlkem_compress_encode;
 // ByteDecode_d then Decompress_d, the same widths (mlkem_codec.S).
 sig::mlkem_decode_decompress pqlab_armv7em_mlkem_decode_decompress;
+// ByteEncode_12 of coefficients in (−q, q) (mlkem_codec.S), constant time.
+sig::mlkem_byte_encode12 pqlab_armv7em_mlkem_byte_encode12;
 }
 #endif
 
@@ -92,6 +94,7 @@ constexpr void fill(Table& t) {
   t.mlkem.mlkem_cbd = pqlab_armv7em_mlkem_cbd;
   t.mlkem.mlkem_compress_encode = pqlab_armv7em_mlkem_compress_encode;
   t.mlkem.mlkem_decode_decompress = pqlab_armv7em_mlkem_decode_decompress;
+  t.mlkem.mlkem_byte_encode12 = pqlab_armv7em_mlkem_byte_encode12;
 #endif
 }
 

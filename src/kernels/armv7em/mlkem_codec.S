@@ -326,3 +326,58 @@ pqlab_armv7em_mlkem_decode_decompress:
   decompress_loop 5, 32
   pop {r4-r11, pc}
   .size pqlab_armv7em_mlkem_decode_decompress, . - pqlab_armv7em_mlkem_decode_decompress
+
+@ The seam entry mlkem_byte_encode12: ByteEncode_12 (FIPS 203 Alg. 5,
+@ d = 12) of coefficients in (−q, q), each taken to [0, q) first,
+@ bit-exact with portable. Two coefficients a word: SADD16 forms x + q,
+@ SSUB16 against zero sets GE where x ≥ 0, SEL keeps x there and x + q
+@ elsewhere; the pair becomes 24 bits (LSR, BFI), four pairs three words.
+@ Coefficients are read a word at a time (the int16 arrays are
+@ word-aligned, mlkem/poly.hpp), the bytes written a word at a time (STR;
+@ key buffers are word-aligned in practice, and the Cortex-M4 allows it
+@ otherwise). Constant time (ŝ is secret): no branch but the back-edge
+@ on a pointer compare; addresses are the argument pointers stepped by
+@ constants.
+
+@ Word [r1, #off] → the pair's 24 bits in \v. r11 = (q:q), r10 = 0; r12
+@ clobbered.
+  .macro encode_pair v, off
+  ldr \v, [r1, #\off]
+  sadd16 r12, \v, r11            @ x + q
+  ssub16 \v, \v, r10             @ GE where x ≥ 0 (the value is x)
+  sel \v, \v, r12                @ x mod q in [0, q), both halves
+  lsr r12, \v, #16
+  bfi \v, r12, #12, #20          @ x0 | x1 << 12
+  .endm
+
+@ void pqlab_armv7em_mlkem_byte_encode12(uint8_t out[384], const int16_t a[256])
+  .section .text.pqlab_armv7em_mlkem_byte_encode12, "ax", %progbits
+  .global pqlab_armv7em_mlkem_byte_encode12
+  .type pqlab_armv7em_mlkem_byte_encode12, %function
+  .thumb_func
+  .align 2
+pqlab_armv7em_mlkem_byte_encode12:
+  push {r4-r11, lr}
+  movw r11, #3329
+  movt r11, #3329
+  mov r10, #0
+  add r9, r1, #512
+1:
+  encode_pair r4, 0
+  encode_pair r5, 4
+  encode_pair r6, 8
+  encode_pair r7, 12
+  orr r4, r4, r5, lsl #24        @ bytes 0..3
+  lsr r5, r5, #8
+  orr r5, r5, r6, lsl #16        @ bytes 4..7
+  lsr r6, r6, #16
+  orr r6, r6, r7, lsl #8         @ bytes 8..11
+  str r4, [r0, #0]
+  str r5, [r0, #4]
+  str r6, [r0, #8]
+  add r0, r0, #12
+  add r1, r1, #16
+  cmp r1, r9
+  bne 1b
+  pop {r4-r11, pc}
+  .size pqlab_armv7em_mlkem_byte_encode12, . - pqlab_armv7em_mlkem_byte_encode12
