@@ -25,8 +25,17 @@ inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
 // targets the state's bytes in memory are the sponge's byte order.
 inline void xor_bytes(std::uint64_t* state, const std::uint8_t* data, std::size_t len) {
   if constexpr (std::endian::native == std::endian::little) {
+    // Whole lanes first (the data need not be aligned: memcpy), then the
+    // bytes left; a byte at a time throughout cost the Cortex-M4 about
+    // 6 cycles a byte.
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+      std::uint64_t lane;
+      std::memcpy(&lane, data + i, sizeof lane);
+      state[i / 8] ^= lane;
+    }
     auto* bytes = reinterpret_cast<std::uint8_t*>(state);
-    for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
+    for (; i < len; ++i) bytes[i] ^= data[i];
   } else {
     for (std::size_t i = 0; i < len; ++i) xor_byte(state, i, data[i]);
   }

@@ -46,6 +46,7 @@ void barrett_all(std::array<std::int16_t, n>& c) {
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
   std::int32_t q_reg = q;
   asm("" : "+r"(q_reg));
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2) {
     std::int32_t w;
     __builtin_memcpy(&w, c.data() + i, sizeof w);
@@ -79,11 +80,14 @@ namespace {
 // result only needs the (-q, q) invariant: the callers below encode
 // (ByteEncode_12, Compress_d) through the canonical [0, q)
 // representative, so outputs do not change.
+// Every intermediate fits an int16 (|x| < 3q), which is how it is
+// written, so that loops over polynomials vectorise in 16-bit lanes.
+constexpr std::int16_t sign_mask16(std::int16_t v) { return static_cast<std::int16_t>(v >> 15); }
 constexpr std::int16_t reduce_below_2q(std::int32_t s) {
-  std::int32_t x = s + q;
-  x -= q & ((q - 1 - x) >> 31);  // x ≥ q: now x ∈ (-q, 2q)
-  x -= q & ((q - 1 - x) >> 31);  // x ≥ q: now x ∈ (-q, q)
-  return static_cast<std::int16_t>(x);
+  auto x = static_cast<std::int16_t>(s + q);
+  x = static_cast<std::int16_t>(x - (q & sign_mask16(static_cast<std::int16_t>(q - 1 - x))));  // x ≥ q: now (-q, 2q)
+  x = static_cast<std::int16_t>(x - (q & sign_mask16(static_cast<std::int16_t>(q - 1 - x))));  // x ≥ q: now (-q, q)
+  return x;
 }
 static_assert(reduce_below_2q(2 * q - 1) == q - 1 && reduce_below_2q(q) == 0 && reduce_below_2q(q - 1) == q - 1);
 static_assert(reduce_below_2q(-2 * q + 1) == -q + 1 && reduce_below_2q(-q) == 0 && reduce_below_2q(-q + 1) == 1);
@@ -112,6 +116,7 @@ inline std::int32_t reduce_pair_below_2q(std::int32_t s) {
 template <class Op, class PairOp>
 void combine_reduced(std::int16_t* r, const std::int16_t* a, [[maybe_unused]] Op op, [[maybe_unused]] PairOp pair_op) {
 #if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2)
     store_pair(r + i, reduce_pair_below_2q(pair_op(load_pair(r + i), load_pair(a + i))));
 #else
@@ -138,6 +143,7 @@ void sub_from(Poly& r, const Poly& a) { combine_reduced(r.c.data(), a.c.data(), 
 void add_to(NttPoly& r, const NttPoly& a) { combine_reduced(r.c.data(), a.c.data(), add_ints, add_pairs); }
 void add_to(Poly& r, const Poly& a, const Poly& b) {
 #if defined(__ARM_FEATURE_SIMD32)
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2)
     store_pair(r.c.data() + i, reduce_pair_below_2q(__sadd16(__sadd16(load_pair(r.c.data() + i),
                                                                       load_pair(a.c.data() + i)),
@@ -154,6 +160,7 @@ void to_montgomery(NttPoly& p) {
   // −q in c's top half, whose top half is the result (the bottom is zero).
   const auto c = static_cast<std::int32_t>((static_cast<std::uint32_t>(-q) << 16) |
                                            static_cast<std::uint16_t>(q_inv));
+#pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2) {
     std::int32_t w;
     __builtin_memcpy(&w, p.c.data() + i, sizeof w);
