@@ -45,8 +45,7 @@ void run(fuzz::Input& in, std::uint8_t mode) {
     require(mlkem::check_decaps_key<P>(dk_span, checked) == check, "the checked key's check is check_decaps_key");
     require(checked.has_value() == (check == Status::ok), "a checked key exactly when the check passes");
     if (checked) {
-      require(mlkem::decaps<P>(key_again, mlkem::ConstCiphertext<P>(ct_in.data(), P::ct_bytes), *checked) ==
-                  Status::ok,
+      require(mlkem::decaps<P>(key_again, mlkem::ConstCiphertext<P>(ct_in.data(), P::ct_bytes), *checked) == Status::ok,
               "decaps with a checked key");
       require(key == key_again, "decaps with a checked key gives decaps' key");
     }

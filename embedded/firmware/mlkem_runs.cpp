@@ -108,9 +108,7 @@ void measure_operations(Tally& tally) {
   auto checked_key = arena.take<mlkem::shared_secret_bytes>();
   std::optional<mlkem::CheckedDecapsKey<P>> checked;
   const bool check_ok = mlkem::check_decaps_key<P>(dk, checked) == Status::ok;
-  auto decaps_checked = [&] {
-    status = check_ok ? mlkem::decaps<P>(checked_key, ct, *checked) : Status::invalid_key;
-  };
+  auto decaps_checked = [&] { status = check_ok ? mlkem::decaps<P>(checked_key, ct, *checked) : Status::invalid_key; };
   record_op(P::name, "decaps-checked-key", measure(decaps_checked),
             P::dk_bytes + P::ct_bytes + mlkem::shared_secret_bytes);
   record_kat(tally, P::name, "roundTripCheckedKey", 0,

@@ -69,8 +69,12 @@ void check_rej_uniform(const kernels::Table& active, Tally& tally) {
   for (unsigned pattern = 0; pattern < 4; ++pattern) {
     for (std::size_t i = 0; i < bytes.size(); i += 3) {
       const std::uint32_t d1 = kNearQ[rng.next() % kNearQ.size()], d2 = kNearQ[rng.next() % kNearQ.size()];
-      const std::uint32_t pair = pattern == 0 ? rng.next() : pattern == 1 ? 0xffffffu : pattern == 2 ? 0 : d1 | d2 << 12;
-      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j) bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+      const std::uint32_t pair = pattern == 0   ? rng.next()
+                                 : pattern == 1 ? 0xffffffu
+                                 : pattern == 2 ? 0
+                                                : d1 | d2 << 12;
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j)
+        bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
     }
     bool ok = true;
     for (std::size_t offset = 0; offset < 2; ++offset)
@@ -113,7 +117,8 @@ void check_byte_decode12(const kernels::Table& active, Tally& tally) {
         default: d1 = rng.next() & 0xfff, d2 = rng.next() & 0xfff; break;
       }
       const std::uint32_t pair = d1 | d2 << 12;
-      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j) bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j)
+        bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
     }
     bool ok = true;
     for (std::size_t offset = 0; offset < 2; ++offset) {

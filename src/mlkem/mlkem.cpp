@@ -175,14 +175,14 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, const CheckedDecapsKey<P>
   return decaps_with<P, false>(key, ct, dk.bytes());
 }
 
-#define PQLAB_MLKEM_INSTANTIATE(P)                                                          \
-  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                     \
-  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                 \
-  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&); \
-  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);   \
-  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);           \
-  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                   \
-  template Status check_decaps_key<P>(ConstDecapsKey<P>);                                   \
+#define PQLAB_MLKEM_INSTANTIATE(P)                                                             \
+  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                        \
+  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                    \
+  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&);    \
+  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);      \
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);              \
+  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                      \
+  template Status check_decaps_key<P>(ConstDecapsKey<P>);                                      \
   template Status check_decaps_key<P>(ConstDecapsKey<P>, std::optional<CheckedDecapsKey<P>>&); \
   template Status decaps<P>(SharedSecret, ConstCiphertext<P>, const CheckedDecapsKey<P>&);
 PQLAB_MLKEM_INSTANTIATE(MLKEM512)

@@ -145,9 +145,9 @@ void add_to(Poly& r, const Poly& a, const Poly& b) {
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2)
-    store_pair(r.c.data() + i, reduce_pair_below_2q(__sadd16(__sadd16(load_pair(r.c.data() + i),
-                                                                      load_pair(a.c.data() + i)),
-                                                             load_pair(b.c.data() + i))));
+    store_pair(r.c.data() + i,
+               reduce_pair_below_2q(__sadd16(__sadd16(load_pair(r.c.data() + i), load_pair(a.c.data() + i)),
+                                             load_pair(b.c.data() + i))));
 #else
   for (std::size_t i = 0; i < n; ++i) r.c[i] = reduce_below_2q(std::int32_t{r.c[i]} + a.c[i] + b.c[i]);
 #endif
@@ -158,8 +158,7 @@ void to_montgomery(NttPoly& p) {
   // of a word, as mlkem_ntt.S's fmul: the product by SMULxB, t = (int16)(p
   // · q^-1) by SMULBB with q^-1 in c's bottom half, p − t·q by SMLATB with
   // −q in c's top half, whose top half is the result (the bottom is zero).
-  const auto c = static_cast<std::int32_t>((static_cast<std::uint32_t>(-q) << 16) |
-                                           static_cast<std::uint16_t>(q_inv));
+  const auto c = static_cast<std::int32_t>((static_cast<std::uint32_t>(-q) << 16) | static_cast<std::uint16_t>(q_inv));
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2) {
     std::int32_t w;
@@ -168,7 +167,8 @@ void to_montgomery(NttPoly& p) {
     lo = __smlatb(c, __smlabb(lo, c, 0), lo);
     std::int32_t hi = __smlatb(w, mont_squared, 0);
     hi = __smlatb(c, __smlabb(hi, c, 0), hi);
-    w = static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0xffff0000u) | (static_cast<std::uint32_t>(lo) >> 16));
+    w = static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0xffff0000u) |
+                                  (static_cast<std::uint32_t>(lo) >> 16));
     __builtin_memcpy(p.c.data() + i, &w, sizeof w);
   }
 #else

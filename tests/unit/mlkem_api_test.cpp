@@ -104,8 +104,8 @@ TEST_P(MlkemApi, CorruptedKeyCannotBeChecked) {
   const Algorithm& alg = algorithm(GetParam());
   Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k(32, 0xa5);
   ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
-  for (std::size_t pos : {alg.secret_key_bytes - 64 - alg.public_key_bytes, alg.secret_key_bytes - 64,
-                          alg.secret_key_bytes - 33}) {
+  for (std::size_t pos :
+       {alg.secret_key_bytes - 64 - alg.public_key_bytes, alg.secret_key_bytes - 64, alg.secret_key_bytes - 33}) {
     Bytes bad = dk;
     bad[pos] ^= 0x01;
     EXPECT_EQ(decaps_with_checked_key(alg.name, k, ct, bad), Status::invalid_key) << "position " << pos;
