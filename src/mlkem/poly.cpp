@@ -24,6 +24,11 @@ Poly invntt_from_montgomery(const NttPoly& p) {
   return r;
 }
 
+void ntt(NttPoly& out, const Poly& p) {
+  out.c = p.c;
+  kernels::active().mlkem.mlkem_ntt(out.c.data());
+}
+
 namespace {
 
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
@@ -71,6 +76,19 @@ NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
 template NttPoly dot_montgomery<2>(const NttVec<2>&, const NttVec<2>&);
 template NttPoly dot_montgomery<3>(const NttVec<3>&, const NttVec<3>&);
 template NttPoly dot_montgomery<4>(const NttVec<4>&, const NttVec<4>&);
+
+template <std::size_t K>
+Poly invntt_of_dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
+  Poly r{};  // holds T_q values until the inverse NTT
+  for (std::size_t j = 0; j < K; ++j)
+    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(), b[j].c.data());
+  barrett_all(r.c);  // as dot_montgomery
+  kernels::active().mlkem.mlkem_invntt_tomont(r.c.data());
+  return r;
+}
+template Poly invntt_of_dot_montgomery<2>(const NttVec<2>&, const NttVec<2>&);
+template Poly invntt_of_dot_montgomery<3>(const NttVec<3>&, const NttVec<3>&);
+template Poly invntt_of_dot_montgomery<4>(const NttVec<4>&, const NttVec<4>&);
 
 namespace {
 

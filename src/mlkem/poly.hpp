@@ -33,11 +33,18 @@ using NttVec = std::array<NttPoly, K>;
 // values for an input that carries a factor R^-1 (the output of basemul).
 NttPoly ntt(const Poly& p);
 Poly invntt_from_montgomery(const NttPoly& p);
+// out = ntt(p), written in place (for assignments into held vectors, which
+// would otherwise copy the returned polynomial once more).
+void ntt(NttPoly& out, const Poly& p);
 
 // r = Σ_j a[j] ∘ b[j] (FIPS 203 Alg. 11 summed), carrying a factor R^-1,
 // reduced to (-q, q).
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
+// invntt_from_montgomery(dot_montgomery(a, b)), the same values, computed
+// in the result's storage (no copy between the two).
+template <std::size_t K>
+Poly invntt_of_dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
 
 // r += a, r -= a: the result reduced back into (-q, q) (not necessarily
 // the centred representative; every consumer encodes through [0, q)).
