@@ -3,11 +3,13 @@
 //   mode 0: ek = payload → the §7.2 modulus check; Encaps succeeds iff the
 //           check does.
 //   mode 1: dk ‖ ct = payload → the §7.3 hash check; Decaps succeeds iff the
-//           check does (a valid dk never rejects a ciphertext).
+//           check does (a valid dk never rejects a ciphertext); a
+//           CheckedDecapsKey exists iff it does and decapsulates alike.
 //   mode 2: d ‖ z ‖ m ‖ delta = payload → KeyGen, Encaps; Decaps of the
 //           ciphertext equals Encaps' key; with delta XORed into the
 //           ciphertext, Decaps returns the implicit-rejection key instead.
 #include <array>
+#include <optional>
 
 #include "fuzz_input.hpp"
 #include "pqlab/mlkem.hpp"
@@ -37,6 +39,16 @@ void run(fuzz::Input& in, std::uint8_t mode) {
     const Status dec = mlkem::decaps<P>(key, mlkem::ConstCiphertext<P>(ct_in.data(), P::ct_bytes), dk_span);
     require(check == Status::ok || check == Status::invalid_key, "dk check returns ok or invalid_key");
     require(dec == check, "decaps succeeds exactly when the dk check does");
+    // The same key checked once (CheckedDecapsKey): made exactly when the
+    // check passes, and decapsulating as decaps() does.
+    std::optional<mlkem::CheckedDecapsKey<P>> checked;
+    require(mlkem::check_decaps_key<P>(dk_span, checked) == check, "the checked key's check is check_decaps_key");
+    require(checked.has_value() == (check == Status::ok), "a checked key exactly when the check passes");
+    if (checked) {
+      require(mlkem::decaps<P>(key_again, mlkem::ConstCiphertext<P>(ct_in.data(), P::ct_bytes), *checked) == Status::ok,
+              "decaps with a checked key");
+      require(key == key_again, "decaps with a checked key gives decaps' key");
+    }
   } else {
     const auto seeds = in.bytes(96);
     const auto delta = in.rest();
@@ -56,6 +68,11 @@ void run(fuzz::Input& in, std::uint8_t mode) {
     }
     require(mlkem::decaps<P>(key_again, ct, dk) == Status::ok, "decaps of a forged ciphertext");
     if (changed) require(key != key_again, "a forged ciphertext gives the implicit-rejection key");
+    std::optional<mlkem::CheckedDecapsKey<P>> checked;
+    std::array<std::uint8_t, 32> key_checked;
+    require(mlkem::check_decaps_key<P>(dk, checked) == Status::ok && checked.has_value(), "a generated dk is checked");
+    require(mlkem::decaps<P>(key_checked, ct, *checked) == Status::ok, "decaps with a checked key");
+    require(key_checked == key_again, "the checked key's decaps equals decaps, forged or not");
   }
 }
 

@@ -1,7 +1,10 @@
 // ML-KEM (FIPS 203) on the target: ACVP known answers for KeyGen_internal
 // (Alg. 16), Encaps_internal (Alg. 17), Decaps (Alg. 21) and the key checks
 // of §7.2/§7.3, then one measured run of KeyGen (Alg. 19), Encaps (Alg. 20)
-// and Decaps (Alg. 21) with the harness's DRBG.
+// and Decaps (Alg. 21) with the harness's DRBG, and Decaps again with the
+// key checked beforehand (CheckedDecapsKey, "decaps-checked-key").
+#include <optional>
+
 #include "harness.hpp"
 #include "kat_vectors.hpp"
 #include "pqlab/hash.hpp"
@@ -40,6 +43,14 @@ void check_known_answers(Tally& tally) {
                                      mlkem::ConstDecapsKey<P>(c.dk, P::dk_bytes)) == Status::ok &&
                     bytes_equal(key, c.k);
     record_kat(tally, P::name, "decapsulation", c.tc, ok);
+    // The same through a key checked once (CheckedDecapsKey, §7.3).
+    std::optional<mlkem::CheckedDecapsKey<P>> checked;
+    auto key_checked = arena.take<mlkem::shared_secret_bytes>();
+    const bool checked_ok =
+        mlkem::check_decaps_key<P>(mlkem::ConstDecapsKey<P>(c.dk, P::dk_bytes), checked) == Status::ok &&
+        mlkem::decaps<P>(key_checked, mlkem::ConstCiphertext<P>(c.c, P::ct_bytes), *checked) == Status::ok &&
+        bytes_equal(key_checked, c.k);
+    record_kat(tally, P::name, "decapsulationCheckedKey", c.tc, checked_ok);
   }
   // Implicit rejection (FIPS 203 Alg. 18 lines 9–11): a ciphertext with one
   // bit flipped must decapsulate to J(z ‖ c) = SHAKE256(z ‖ c, 32).
@@ -90,6 +101,18 @@ void measure_operations(Tally& tally) {
   const bool round_trip = keygen_ok && encaps_ok && status == Status::ok &&
                           bytes_equal(sender_key, receiver_key.data());
   record_kat(tally, P::name, "roundTrip", 0, round_trip);
+
+  // Decaps with a key checked once before (FIPS 203 §7.3, CheckedDecapsKey):
+  // the check is outside the measured call, as for a key held for many
+  // ciphertexts (pqm4's decaps runs no such check).
+  auto checked_key = arena.take<mlkem::shared_secret_bytes>();
+  std::optional<mlkem::CheckedDecapsKey<P>> checked;
+  const bool check_ok = mlkem::check_decaps_key<P>(dk, checked) == Status::ok;
+  auto decaps_checked = [&] { status = check_ok ? mlkem::decaps<P>(checked_key, ct, *checked) : Status::invalid_key; };
+  record_op(P::name, "decaps-checked-key", measure(decaps_checked),
+            P::dk_bytes + P::ct_bytes + mlkem::shared_secret_bytes);
+  record_kat(tally, P::name, "roundTripCheckedKey", 0,
+             keygen_ok && encaps_ok && check_ok && status == Status::ok && bytes_equal(sender_key, checked_key.data()));
 }
 
 template <class P>
@@ -99,7 +122,7 @@ void run_set(const Options& options, Tally& tally) {
   if (options.bench) measure_operations<P>(tally);
 }
 
-static_assert(mlkem::MLKEM1024::ek_bytes + mlkem::MLKEM1024::dk_bytes + mlkem::MLKEM1024::ct_bytes + 64 <=
+static_assert(mlkem::MLKEM1024::ek_bytes + mlkem::MLKEM1024::dk_bytes + mlkem::MLKEM1024::ct_bytes + 96 <=
               Arena::capacity);
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "kernels/portable/portable.hpp"
+#include "mlkem/poly.hpp"
 #include "seam_test_data.hpp"
 
 namespace firmware {
@@ -49,6 +50,293 @@ void fill_case(Poly& a, unsigned tc, std::int32_t bound, TestData& rng) {
 bool same(const Poly& x, const Poly& y) { return std::memcmp(x.data(), y.data(), sizeof(x)) == 0; }
 
 constexpr unsigned kCases = 10;
+
+// The rejection filter (FIPS 203 Alg. 7 lines 5–13), public data: byte
+// patterns 0 random, 1 all 0xff (every candidate rejected), 2 all zero
+// (every one kept), 3 candidates drawn from {0, 1, q − 1, q, q + 1, 4095};
+// lengths 0 to 504 bytes, from a word-aligned and an unaligned start; from
+// several fill levels up to 256. The new count, the slots from `filled` to
+// it, and that nothing before `filled` or past a[255] was written, must
+// agree with portable.
+void check_rej_uniform(const kernels::Table& active, Tally& tally) {
+  constexpr std::size_t kLen = 504, kGuard = 16;
+  constexpr std::int16_t kUntouched = -30000;
+  constexpr std::array<std::uint16_t, 6> kNearQ = {0, 1, q - 1, q, q + 1, 4095};
+  constexpr std::array<std::size_t, 7> kLens = {0, 3, 12, 15, 168, 171, kLen};
+  constexpr std::array<std::size_t, 8> kFilled = {0, 1, 100, 247, 248, 249, 255, 256};
+  TestData rng{0x6a09e667u};
+  alignas(4) std::array<std::uint8_t, kLen + 4> bytes;
+  std::array<std::int16_t, 256 + kGuard> x, y;
+  for (unsigned pattern = 0; pattern < 4; ++pattern) {
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+      const std::uint32_t d1 = kNearQ[rng.next() % kNearQ.size()], d2 = kNearQ[rng.next() % kNearQ.size()];
+      const std::uint32_t pair = pattern == 0   ? rng.next()
+                                 : pattern == 1 ? 0xffffffu
+                                 : pattern == 2 ? 0
+                                                : d1 | d2 << 12;
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j)
+        bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+    }
+    bool ok = true;
+    for (std::size_t offset = 0; offset < 2; ++offset)
+      for (const std::size_t len : kLens)
+        for (const std::size_t filled : kFilled) {
+          x.fill(kUntouched);
+          y.fill(kUntouched);
+          const std::uint8_t* buf = bytes.data() + offset;
+          const std::size_t nx = kernels::portable::mlkem_rej_uniform_vartime(x.data(), filled, buf, len);
+          const std::size_t ny = active.mlkem.mlkem_rej_uniform_vartime(y.data(), filled, buf, len);
+          ok = ok && nx == ny && std::memcmp(x.data() + filled, y.data() + filled, 2 * (nx - filled)) == 0;
+          for (std::size_t i = 0; i < filled; ++i) ok = ok && y[i] == kUntouched;
+          for (std::size_t i = 256; i < y.size(); ++i) ok = ok && y[i] == kUntouched;
+        }
+    record_kat(tally, "ML-KEM-seam", "mlkem_rej_uniform_vartime", pattern, ok);
+  }
+}
+
+// ByteDecode_12 with the reduction mod q (FIPS 203 Alg. 6, the §7.2 flag):
+// cases 0 all 0xff (every value 4095), 1 all zero, 2 values from {0, q − 1,
+// q, q + 1, 4095}, 3 all values below q (flag 0), 4 and 5 all q − 1 but
+// one q (flag 1; coefficient 254, then 1), 6.. random bytes; from a
+// word-aligned and an unaligned
+// start. The coefficients and the returned flag must equal portable's.
+void check_byte_decode12(const kernels::Table& active, Tally& tally) {
+  constexpr std::array<std::uint16_t, 5> kNear = {0, q - 1, q, q + 1, 4095};
+  TestData rng{0xbb67ae85u};
+  alignas(4) std::array<std::uint8_t, 384 + 4> bytes;
+  Poly x, y;
+  for (unsigned tc = 0; tc < 9; ++tc) {
+    for (std::size_t i = 0; i < 384 + 3; i += 3) {
+      std::uint32_t d1 = 0, d2 = 0;
+      switch (tc) {
+        case 0: d1 = d2 = 4095; break;
+        case 1: break;
+        case 2: d1 = kNear[rng.next() % kNear.size()], d2 = kNear[rng.next() % kNear.size()]; break;
+        case 3: d1 = rng.next() % q, d2 = rng.next() % q; break;
+        case 4: d1 = i == 381 ? q : q - 1, d2 = q - 1; break;
+        case 5: d1 = q - 1, d2 = i == 0 ? q : q - 1; break;
+        default: d1 = rng.next() & 0xfff, d2 = rng.next() & 0xfff; break;
+      }
+      const std::uint32_t pair = d1 | d2 << 12;
+      for (std::size_t j = 0; j < 3 && i + j < bytes.size(); ++j)
+        bytes[i + j] = static_cast<std::uint8_t>(pair >> 8 * j);
+    }
+    bool ok = true;
+    for (std::size_t offset = 0; offset < 2; ++offset) {
+      x.fill(0);
+      y.fill(0);
+      const std::uint32_t fx = kernels::portable::mlkem_byte_decode12(x.data(), bytes.data() + offset);
+      const std::uint32_t fy = active.mlkem.mlkem_byte_decode12(y.data(), bytes.data() + offset);
+      ok = ok && fx == fy && same(x, y);
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_byte_decode12", tc, ok);
+  }
+}
+
+// SamplePolyCBD_η (FIPS 203 Alg. 8) for η = 2 and 3: bytes 0 all zero, 1
+// all 0xff, 2 a repeating pattern giving +η, 3 one giving −η, 4 and 5
+// random; from a word-aligned and an unaligned start.
+void check_cbd(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x3c6ef372u};
+  alignas(4) std::array<std::uint8_t, 192 + 4> bytes;
+  Poly x, y;
+  for (const unsigned eta : {2u, 3u}) {
+    // Bit patterns whose first η bits of each 2η are ones (+η) or zeros (−η).
+    const std::uint32_t plus = eta == 2 ? 0x33333333u : 0x1c71c7u, minus = eta == 2 ? 0xccccccccu : 0xe38e38u;
+    for (unsigned tc = 0; tc < 6; ++tc) {
+      for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const std::uint32_t pattern = tc == 2 ? plus : minus;
+        const std::size_t period = eta == 2 ? 4 : 3;
+        bytes[i] = tc == 0   ? 0
+                   : tc == 1 ? 0xff
+                   : tc < 4  ? static_cast<std::uint8_t>(pattern >> 8 * (i % period))
+                             : static_cast<std::uint8_t>(rng.next());
+      }
+      bool ok = true;
+      for (std::size_t offset = 0; offset < 2; ++offset) {
+        x.fill(0x5555);
+        y.fill(0x5555);
+        kernels::portable::mlkem_cbd(x.data(), bytes.data() + offset, eta);
+        active.mlkem.mlkem_cbd(y.data(), bytes.data() + offset, eta);
+        ok = ok && same(x, y);
+      }
+      record_kat(tally, "ML-KEM-seam", eta == 2 ? "mlkem_cbd-eta2" : "mlkem_cbd-eta3", tc, ok);
+    }
+  }
+}
+
+// Compress_d then ByteEncode_d (FIPS 203 eq. 4.7, Alg. 5) for every d of
+// Table 2, on the fill_case polynomials over (−q, q) and on all 2q − 1
+// values of that range (in slices of 256); to a word-aligned and an
+// unaligned output.
+void check_compress_encode(const kernels::Table& active, Tally& tally) {
+  TestData rng{0xa54ff53au};
+  alignas(4) std::array<std::uint8_t, 32 * 11 + 4> x, y;
+  Poly a;
+  for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+    bool ok = true;
+    for (unsigned tc = 0; tc < kCases + 27; ++tc) {
+      if (tc < kCases) {
+        fill_case(a, tc, q - 1, rng);
+      } else {  // every value from −(q − 1) to q − 1, 256 at a time
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
+          a[i] = static_cast<std::int16_t>(v < q ? v : 0);
+        }
+      }
+      const std::size_t offset = tc & 1;
+      x.fill(0xa5);
+      y.fill(0xa5);
+      kernels::portable::mlkem_compress_encode(x.data() + offset, a.data(), d);
+      active.mlkem.mlkem_compress_encode(y.data() + offset, a.data(), d);
+      ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_compress_encode", d, ok);
+  }
+}
+
+// ByteDecode_d then Decompress_d (FIPS 203 Alg. 6, eq. 4.8) for every d of
+// Table 2: input bytes all zero, all 0xff (every y = 2^d − 1), and random,
+// from a word-aligned and an unaligned start.
+void check_decode_decompress(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x510e527fu};
+  alignas(4) std::array<std::uint8_t, 32 * 11 + 4> bytes;
+  Poly x, y;
+  for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
+    bool ok = true;
+    for (unsigned tc = 0; tc < 8; ++tc) {
+      for (auto& b : bytes) b = tc == 0 ? 0 : tc == 1 ? 0xff : static_cast<std::uint8_t>(rng.next());
+      for (std::size_t offset = 0; offset < 2; ++offset) {
+        x.fill(0x5555);
+        y.fill(0x5555);
+        kernels::portable::mlkem_decode_decompress(x.data(), bytes.data() + offset, d);
+        active.mlkem.mlkem_decode_decompress(y.data(), bytes.data() + offset, d);
+        ok = ok && same(x, y);
+      }
+    }
+    record_kat(tally, "ML-KEM-seam", "mlkem_decode_decompress", d, ok);
+  }
+}
+
+// The frontend's additions (mlkem/poly.cpp; on the Cortex-M4 two
+// coefficients a word with SADD16/SSUB16/SEL): r + a, r − a and r + a + b
+// reduced into (−q, q) as x = sum + q, then q subtracted where x ≥ q,
+// twice; r over every value of (−q, q), a at the extremes and around zero
+// (so every sum in (−2q, 2q) occurs), b = 1665 (Decompress_1's one).
+void check_add_to(Tally& tally) {
+  namespace mlkem = pqlab::mlkem;
+  const auto expect = [](std::int32_t sum) {
+    std::int32_t x = sum + q;
+    if (x >= q) x -= q;
+    if (x >= q) x -= q;
+    return static_cast<std::int16_t>(x);
+  };
+  constexpr std::array<std::int16_t, 5> kA = {-(q - 1), -1, 0, 1, q - 1};
+  bool ok_add = true, ok_sub = true, ok_add3 = true;
+  mlkem::Poly r, a, b, x;
+  b.c.fill(1665);
+  for (unsigned slice = 0; slice < 27; ++slice) {
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * slice + i);
+      r.c[i] = static_cast<std::int16_t>(v < q ? v : 0);
+    }
+    for (const std::int16_t av : kA) {
+      a.c.fill(av);
+      x = r;
+      mlkem::add_to(x, a);
+      for (std::size_t i = 0; i < 256; ++i) ok_add = ok_add && x.c[i] == expect(r.c[i] + av);
+      x = r;
+      mlkem::sub_from(x, a);
+      for (std::size_t i = 0; i < 256; ++i) ok_sub = ok_sub && x.c[i] == expect(r.c[i] - av);
+      if (av >= -2 && av <= 2) {  // r + e2 + Decompress_1(1), within (−2q, 2q)
+        x = r;
+        mlkem::add_to(x, a, b);
+        for (std::size_t i = 0; i < 256; ++i) ok_add3 = ok_add3 && x.c[i] == expect(r.c[i] + av + 1665);
+      }
+    }
+  }
+  record_kat(tally, "ML-KEM-seam", "add_to", 0, ok_add);
+  record_kat(tally, "ML-KEM-seam", "sub_from", 0, ok_sub);
+  record_kat(tally, "ML-KEM-seam", "add_to-3", 0, ok_add3);
+}
+
+// The Barrett reduction as the frontend computes it on the target
+// (mlkem_field::barrett_reduce with MLA/MLS; dot_montgomery's two a word),
+// against a − q·⌊(a·20159 + 2^25) / 2^26⌋ written out here: every int16
+// for barrett_reduce; dot_montgomery<K> (K = 2, 3, 4) on the fill_case
+// polynomials, whose sums reach the extremes of |x| < 2qK. And
+// to_montgomery against Montgomery's reduction written out.
+void check_barrett(const kernels::Table& active, Tally& tally) {
+  namespace mlkem = pqlab::mlkem;
+  const auto expect = [](std::int32_t a) {
+    const std::int32_t quotient = (a * 20159 + (1 << 25)) >> 26;  // arithmetic shift (C++20)
+    return static_cast<std::int16_t>(a - quotient * q);
+  };
+  bool ok = true;
+  for (std::int32_t a = -32768; a <= 32767; ++a)
+    ok = ok && pqlab::mlkem_field::barrett_reduce(static_cast<std::int16_t>(a)) == expect(a);
+  record_kat(tally, "ML-KEM-seam", "barrett_reduce", 0, ok);
+  TestData rng{0x1f83d9abu};
+  const auto check_k = [&]<std::size_t K>() {
+    bool same_dot = true;
+    for (unsigned tc = 0; tc < kCases; ++tc) {
+      mlkem::NttVec<K> a, b;
+      for (std::size_t j = 0; j < K; ++j) {
+        fill_case(a[j].c, tc, q - 1, rng);
+        fill_case(b[j].c, tc == 2 ? 2 : (tc + j) % kCases, q - 1, rng);
+      }
+      Poly want{};
+      for (std::size_t j = 0; j < K; ++j) active.mlkem.mlkem_basemul_acc(want.data(), a[j].c.data(), b[j].c.data());
+      for (auto& x : want) x = expect(x);
+      same_dot = same_dot && same(mlkem::dot_montgomery<K>(a, b).c, want);
+    }
+    record_kat(tally, "ML-KEM-seam", "dot_montgomery", K, same_dot);
+  };
+  check_k.template operator()<2>();
+  check_k.template operator()<3>();
+  check_k.template operator()<4>();
+  // to_montgomery (two a word on the target): x · (R^2 mod q) · R^-1 by
+  // Montgomery reduction, written out, for every int16 x.
+  bool ok_mont = true;
+  for (std::int32_t first = -32768; first <= 32767; first += 256) {
+    mlkem::NttPoly p;
+    for (std::size_t i = 0; i < 256; ++i) p.c[i] = static_cast<std::int16_t>(first + static_cast<std::int32_t>(i));
+    mlkem::to_montgomery(p);
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::int32_t product = (first + static_cast<std::int32_t>(i)) * 1353;
+      const auto t = static_cast<std::int16_t>(static_cast<std::int16_t>(product) * -3327);
+      ok_mont = ok_mont && p.c[i] == static_cast<std::int16_t>((product - std::int32_t{t} * q) >> 16);
+    }
+  }
+  record_kat(tally, "ML-KEM-seam", "to_montgomery", 0, ok_mont);
+}
+
+// ByteEncode_12 (FIPS 203 Alg. 5) of the fill_case polynomials over
+// (−q, q) and of every value of that range (in slices of 256), to a
+// word-aligned and an unaligned output.
+void check_byte_encode12(const kernels::Table& active, Tally& tally) {
+  TestData rng{0x5be0cd19u};
+  alignas(4) std::array<std::uint8_t, 384 + 4> x, y;
+  Poly a;
+  bool ok = true;
+  for (unsigned tc = 0; tc < kCases + 27; ++tc) {
+    if (tc < kCases) {
+      fill_case(a, tc, q - 1, rng);
+    } else {
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
+        a[i] = static_cast<std::int16_t>(v < q ? v : 0);
+      }
+    }
+    const std::size_t offset = tc & 1;
+    x.fill(0xa5);
+    y.fill(0xa5);
+    kernels::portable::mlkem_byte_encode12(x.data() + offset, a.data());
+    active.mlkem.mlkem_byte_encode12(y.data() + offset, a.data());
+    ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
+  }
+  record_kat(tally, "ML-KEM-seam", "mlkem_byte_encode12", 0, ok);
+}
 
 }  // namespace
 
@@ -157,6 +445,14 @@ void run_seam_check(const Options& options, Tally& tally) {
     active.mlkem.mlkem_basemul_acc(y.data(), a.data(), b.data());
     record_kat(tally, "ML-KEM-seam", "mlkem_basemul_acc", tc, same(x, y));
   }
+  check_rej_uniform(active, tally);
+  check_byte_decode12(active, tally);
+  check_cbd(active, tally);
+  check_compress_encode(active, tally);
+  check_decode_decompress(active, tally);
+  check_add_to(tally);
+  check_barrett(active, tally);
+  check_byte_encode12(active, tally);
   Line().text("seam").field("backend", active.name).end();
 }
 

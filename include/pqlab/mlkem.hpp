@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "pqlab/random.hpp"
@@ -106,5 +107,35 @@ template <class P>
 PQLAB_API Status check_encaps_key(ConstEncapsKey<P> ek);
 template <class P>
 PQLAB_API Status check_decaps_key(ConstDecapsKey<P> dk);
+
+// A decapsulation key that has passed the §7.3 checks, for decapsulating
+// many ciphertexts with one key without re-hashing its ek every time.
+// FIPS 203 §7.3 requires the key's checks before ML-KEM.Decaps runs but,
+// unlike the ciphertext's, not with every run: the assurance may come from
+// an earlier check of the same key. Only check_decaps_key below can
+// make one, so holding a CheckedDecapsKey is that assurance. It is a view:
+// the dk bytes stay the caller's, and must not change while it is in use
+// (a change after the check voids it).
+template <class P>
+class CheckedDecapsKey;
+template <class P>
+PQLAB_API Status check_decaps_key(ConstDecapsKey<P> dk, std::optional<CheckedDecapsKey<P>>& checked);
+
+template <class P>
+class CheckedDecapsKey {
+ public:
+  ConstDecapsKey<P> bytes() const { return dk_; }
+
+ private:
+  explicit CheckedDecapsKey(ConstDecapsKey<P> dk) : dk_(dk) {}
+  friend Status check_decaps_key<P>(ConstDecapsKey<P>, std::optional<CheckedDecapsKey<P>>&);
+  ConstDecapsKey<P> dk_;
+};
+
+// ML-KEM.Decaps (Alg. 21) with a key checked before (§7.3): the same as
+// decaps() above, implicit rejection included, but without the hash check.
+// The ciphertext's type check is its span type.
+template <class P>
+PQLAB_API Status decaps(SharedSecret key, ConstCiphertext<P> ct, const CheckedDecapsKey<P>& dk);
 
 }  // namespace pqlab::mlkem

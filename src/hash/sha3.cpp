@@ -31,8 +31,16 @@ inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
 // sponge's byte order; otherwise whole lanes go in, then the tail's bytes.
 inline void xor_bytes(std::uint64_t* state, const std::uint8_t* data, std::size_t len) {
   if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
+    // Whole lanes first (memcpy: the data need not be aligned), then the
+    // bytes left.
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+      std::uint64_t lane;
+      std::memcpy(&lane, data + i, sizeof lane);
+      state[i / 8] ^= lane;
+    }
     auto* bytes = reinterpret_cast<std::uint8_t*>(state);
-    for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
+    for (; i < len; ++i) bytes[i] ^= data[i];
   } else {
     std::size_t i = 0;
     for (; i + 8 <= len; i += 8) state[i / 8] ^= lane_in(load_le64(data + i));

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace pqlab::mlkem_field {
 
@@ -47,8 +48,21 @@ constexpr std::int16_t fqmul(std::int16_t a, std::int16_t b) {
 // floor((floor(a · v / 2^16) + 2^9) / 2^10), which is how it is written:
 // a 16×16-bit high product, so the loops over polynomials vectorise with
 // 16-bit lanes (pmulhw) even on baseline x86-64.
+// On the Cortex-M4 (ARMv7E-M), where a multiply takes one cycle but gcc
+// expands a multiplication by a constant into five or more shifts and adds,
+// the same value comes from MLA/MLS on the constants passed through an
+// empty asm (the rounding term folded into the first: floor((a · v + 2^25)
+// / 2^26) equals the nested floors below).
 constexpr std::int16_t barrett_reduce(std::int16_t a) {
   constexpr std::int16_t v = ((1 << 26) + q / 2) / q;
+#if defined(__ARM_ARCH_7EM__)
+  if (!std::is_constant_evaluated()) {
+    std::int32_t v_reg = v, round = 1 << 25, q_reg = q;
+    asm("" : "+r"(v_reg), "+r"(round), "+r"(q_reg));
+    const std::int32_t quotient = (a * v_reg + round) >> 26;
+    return static_cast<std::int16_t>(a - quotient * q_reg);
+  }
+#endif
   const auto high = static_cast<std::int16_t>((static_cast<std::int32_t>(a) * v) >> 16);
   const auto quotient = static_cast<std::int16_t>((high + (1 << 9)) >> 10);
   return static_cast<std::int16_t>(a - quotient * q);

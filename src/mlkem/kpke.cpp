@@ -39,8 +39,8 @@ template <class P>
   WipeOnExit wipe_noise(noise);
   sample_cbd_polys(noise.data(), sigma, 0, 2 * K, P::eta1);
   for (std::size_t i = 0; i < K; ++i) {
-    out.s_hat[i] = ntt(noise[i]);
-    out.e_hat[i] = ntt(noise[K + i]);
+    ntt(out.s_hat[i], noise[i]);
+    ntt(out.e_hat[i], noise[K + i]);
   }
 }
 
@@ -135,7 +135,7 @@ template <class P>
 void encrypt_u(std::span<std::uint8_t, P::ct_bytes> c, std::size_t i, const NttVec<P::k>& row,
                const EncryptNoise<P>& w) {
   constexpr std::size_t u_poly_bytes = 32 * P::du;
-  Poly u = invntt_from_montgomery(dot_montgomery<P::k>(row, w.y_hat));
+  Poly u = invntt_of_dot_montgomery<P::k>(row, w.y_hat);
   WipeOnExit wipe_u(u);
   add_to(u, w.noise[P::k + i]);
   compress_encode<P::du>(c.subspan(u_poly_bytes * i).template first<u_poly_bytes>(), u);
@@ -149,11 +149,12 @@ void encrypt_v(std::span<std::uint8_t, P::ct_bytes> c, std::span<const std::uint
   constexpr std::size_t K = P::k;
   NttVec<K> t_hat;
   decode_vector<K>(t_hat, ek);
-  Poly v = invntt_from_montgomery(dot_montgomery<K>(t_hat, w.y_hat));
+  Poly v = invntt_of_dot_montgomery<K>(t_hat, w.y_hat);
   WipeOnExit wipe_v(v);
-  add_to(v, w.noise[2 * K]);
+  // v ∈ (-q, q) (NTT^-1's output), e2 ∈ [-2, 2] (η2 = 2), Decompress_1(m)
+  // ∈ {0, 1665}: the sum is within (-q - 2, q + 1667), inside (-2q, 2q).
   decode_decompress<1>(w.noise[0], m);
-  add_to(v, w.noise[0]);
+  add_to(v, w.noise[2 * K], w.noise[0]);
   compress_encode<P::dv>(c.template last<32 * P::dv>(), v);
 }
 
@@ -183,7 +184,7 @@ void kpke_encrypt_noise(EncryptNoise<P>& w, std::span<const std::uint8_t, 32> r)
     sample_cbd_polys(w.noise.data(), r, 0, K, P::eta1);
     sample_cbd_polys(w.noise.data() + K, r, static_cast<std::uint8_t>(K), K + 1, P::eta2);
   }
-  for (std::size_t i = 0; i < K; ++i) w.y_hat[i] = ntt(w.noise[i]);
+  for (std::size_t i = 0; i < K; ++i) ntt(w.y_hat[i], w.noise[i]);
 }
 
 template <class P>
@@ -238,14 +239,14 @@ void kpke_decrypt(std::span<std::uint8_t, 32> m, std::span<const std::uint8_t, d
   for (std::size_t i = 0; i < K; ++i) {
     Poly u;
     decode_decompress<P::du>(u, c.subspan(u_poly_bytes * i).template first<u_poly_bytes>());
-    u_hat[i] = ntt(u);
+    ntt(u_hat[i], u);
   }
   decode_vector<K>(s_hat, dk_pke);
   // w = v − NTT^-1(ŝᵀ ∘ û); m = ByteEncode_1(Compress_1(w))
   Poly w;
   WipeOnExit wipe_w(w);
   decode_decompress<P::dv>(w, c.template last<32 * P::dv>());
-  Poly su = invntt_from_montgomery(dot_montgomery<K>(s_hat, u_hat));
+  Poly su = invntt_of_dot_montgomery<K>(s_hat, u_hat);
   WipeOnExit wipe_su(su);
   sub_from(w, su);
   compress_encode<1>(m, w);

@@ -250,16 +250,18 @@ Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, S
 }
 
 template <class P>
-Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
+Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk, bool hash_check) {
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
   const auto h = dk.template subspan<dk_hash_offset<P>, 32>();
   const auto z = dk.template subspan<dk_z_offset<P>, 32>();
-  // §7.3 hash check.
+  // §7.3 hash check (unless the key was checked before).
   std::array<std::uint8_t, 32> k_bar;
   WipeOnExit wipe_k_bar(k_bar);
-  hash::sha3_256(ek, k_bar);
-  if (const Status s = decaps_key_hash_check<P>(k_bar, dk); s != Status::ok) return s;
+  if (hash_check) {
+    hash::sha3_256(ek, k_bar);
+    if (const Status s = decaps_key_hash_check<P>(k_bar, dk); s != Status::ok) return s;
+  }
   // K̄ = J(z ‖ c) = SHAKE256(z ‖ c, 32) (Alg. 18 line 4), without a copy.
   {
     hash::Shake256 j;
@@ -290,7 +292,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
 #define PQLAB_MLKEM_LOW_STACK_INSTANTIATE(P)                                              \
   template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);               \
   template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed); \
-  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>, bool);
 PQLAB_MLKEM_LOW_STACK_INSTANTIATE(MLKEM512)
 PQLAB_MLKEM_LOW_STACK_INSTANTIATE(MLKEM768)
 PQLAB_MLKEM_LOW_STACK_INSTANTIATE(MLKEM1024)

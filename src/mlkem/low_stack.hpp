@@ -26,8 +26,9 @@ Status keygen_derand(EncapsKey<P> ek, DecapsKey<P> dk, Seed d, Seed z);
 template <class P>
 Status encaps_derand(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, Seed m);
 // FIPS 203 Alg. 21 / 18 (ML-KEM.Decaps) with Alg. 15 and the re-encryption
-// streamed; the §7.3 hash check first.
+// streamed; the §7.3 hash check first unless hash_check is false (a key
+// that check_decaps_key has passed).
 template <class P>
-Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk);
+Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk, bool hash_check = true);
 
 }  // namespace pqlab::mlkem::low_stack

@@ -93,12 +93,16 @@ Status encaps(Ciphertext<P> ct, SharedSecret key, ConstEncapsKey<P> ek, RandomSo
   return encaps_derand<P>(ct, key, ek, m);
 }
 
+namespace {
+
 // FIPS 203 Alg. 21 (ML-KEM.Decaps) after the §7.3 checks, running Alg. 18
 // (ML-KEM.Decaps_internal) with implicit rejection (mlkem/decaps.hpp).
-template <class P>
-Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
+// HashCheck: run the §7.3 hash check here (false only for a key that
+// check_decaps_key has already passed).
+template <class P, bool HashCheck>
+Status decaps_with(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
 #if PQLAB_MLKEM_LOW_STACK
-  return low_stack::decaps<P>(key, ct, dk);
+  return low_stack::decaps<P>(key, ct, dk, HashCheck);
 #endif
   const auto dk_pke = dk.template first<dk_pke_bytes<P>>();
   const auto ek = dk.template subspan<dk_ek_offset<P>, P::ek_bytes>();
@@ -106,7 +110,7 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   const auto z = dk.template subspan<dk_z_offset<P>, 32>();
 
   std::array<std::uint8_t, 64> g_in, k_r;
-  std::array<std::uint8_t, 32> k_bar, h_check;
+  std::array<std::uint8_t, 32> k_bar;
   std::array<std::uint8_t, 32 + P::ct_bytes> z_c;  // J's input
   std::array<std::uint8_t, P::ct_bytes> ct_again;
   WipeOnExit wipe_g_in(g_in);
@@ -119,18 +123,20 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   // which is not used unless the check passes. Both are riders: their
   // first blocks side by side (two Keccak ways), then H(ek) alone and J in
   // the ways that the re-encryption's Âᵀ leaves idle (as many as there are;
-  // finish() runs what is left).
+  // finish() runs what is left). Without the hash check, J rides in Âᵀ's
+  // idle ways from its first block.
   for (std::size_t i = 0; i < 32; ++i) z_c[i] = z[i];
   for (std::size_t i = 0; i < P::ct_bytes; ++i) z_c[32 + i] = ct[i];
   hash::KeccakRider j(hash::Shake256::rate_bytes, 0x1f, z_c);
-  {
+  if constexpr (HashCheck) {
+    std::array<std::uint8_t, 32> h_check;
     constexpr std::size_t j_blocks = (32 + P::ct_bytes) / hash::Shake256::rate_bytes + 1;
     constexpr std::size_t riding = matrix_rider_steps<P::k>();
     hash::KeccakRider h_ek(hash::Sha3_256::rate_bytes, 0x06, ek);
     (void)hash::ride_together(h_ek, j, j_blocks > riding ? j_blocks - riding : 0);
     h_ek.finish(h_check);
+    if (const Status s = decaps_key_hash_check<P>(h_check, dk); s != Status::ok) return s;
   }
-  if (const Status s = decaps_key_hash_check<P>(h_check, dk); s != Status::ok) return s;
 
   // m' = K-PKE.Decrypt(dk_pke, c); (K', r') = G(m' ‖ h)
   kpke_decrypt<P>(std::span(g_in).template first<32>(), dk_pke, ct);
@@ -145,14 +151,40 @@ Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
   return Status::ok;
 }
 
-#define PQLAB_MLKEM_INSTANTIATE(P)                                                          \
-  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                     \
-  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                 \
-  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&); \
-  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);   \
-  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);           \
-  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                   \
-  template Status check_decaps_key<P>(ConstDecapsKey<P>);
+}  // namespace
+
+// FIPS 203 Alg. 21 (ML-KEM.Decaps) with the §7.3 hash check.
+template <class P>
+Status decaps(SharedSecret key, ConstCiphertext<P> ct, ConstDecapsKey<P> dk) {
+  return decaps_with<P, true>(key, ct, dk);
+}
+
+// FIPS 203 §7.3, the checks once for many decapsulations: the type checks
+// are the span types; the hash check is check_decaps_key's.
+template <class P>
+Status check_decaps_key(ConstDecapsKey<P> dk, std::optional<CheckedDecapsKey<P>>& checked) {
+  checked.reset();
+  if (const Status s = check_decaps_key<P>(dk); s != Status::ok) return s;
+  checked = CheckedDecapsKey<P>(dk);
+  return Status::ok;
+}
+
+// FIPS 203 Alg. 21 with the §7.3 checks already done (CheckedDecapsKey).
+template <class P>
+Status decaps(SharedSecret key, ConstCiphertext<P> ct, const CheckedDecapsKey<P>& dk) {
+  return decaps_with<P, false>(key, ct, dk.bytes());
+}
+
+#define PQLAB_MLKEM_INSTANTIATE(P)                                                             \
+  template Status keygen<P>(EncapsKey<P>, DecapsKey<P>, RandomSource&);                        \
+  template Status keygen_derand<P>(EncapsKey<P>, DecapsKey<P>, Seed, Seed);                    \
+  template Status encaps<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, RandomSource&);    \
+  template Status encaps_derand<P>(Ciphertext<P>, SharedSecret, ConstEncapsKey<P>, Seed);      \
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, ConstDecapsKey<P>);              \
+  template Status check_encaps_key<P>(ConstEncapsKey<P>);                                      \
+  template Status check_decaps_key<P>(ConstDecapsKey<P>);                                      \
+  template Status check_decaps_key<P>(ConstDecapsKey<P>, std::optional<CheckedDecapsKey<P>>&); \
+  template Status decaps<P>(SharedSecret, ConstCiphertext<P>, const CheckedDecapsKey<P>&);
 PQLAB_MLKEM_INSTANTIATE(MLKEM512)
 PQLAB_MLKEM_INSTANTIATE(MLKEM768)
 PQLAB_MLKEM_INSTANTIATE(MLKEM1024)

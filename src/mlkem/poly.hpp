@@ -15,11 +15,13 @@ namespace pqlab::mlkem {
 
 inline constexpr std::size_t n = 256;
 
+// Word-aligned, so that code taking two coefficients a word (the
+// Cortex-M4's packed 16-bit arithmetic) never makes an unaligned access.
 struct Poly {
-  std::array<std::int16_t, n> c;
+  alignas(4) std::array<std::int16_t, n> c;
 };
 struct NttPoly {
-  std::array<std::int16_t, n> c;
+  alignas(4) std::array<std::int16_t, n> c;
 };
 
 template <std::size_t K>
@@ -31,15 +33,27 @@ using NttVec = std::array<NttPoly, K>;
 // values for an input that carries a factor R^-1 (the output of basemul).
 NttPoly ntt(const Poly& p);
 Poly invntt_from_montgomery(const NttPoly& p);
+// out = ntt(p), written in place (for assignments into held vectors, which
+// would otherwise copy the returned polynomial once more).
+void ntt(NttPoly& out, const Poly& p);
 
 // r = Σ_j a[j] ∘ b[j] (FIPS 203 Alg. 11 summed), carrying a factor R^-1,
 // reduced to (-q, q).
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
+// invntt_from_montgomery(dot_montgomery(a, b)), the same values, computed
+// in the result's storage (no copy between the two).
+template <std::size_t K>
+Poly invntt_of_dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
 
-void add_to(Poly& r, const Poly& a);        // r += a, then Barrett-reduced
-void sub_from(Poly& r, const Poly& a);      // r = r - a, then Barrett-reduced
-void add_to(NttPoly& r, const NttPoly& a);  // r += a, then Barrett-reduced
+// r += a, r -= a: the result reduced back into (-q, q) (not necessarily
+// the centred representative; every consumer encodes through [0, q)).
+void add_to(Poly& r, const Poly& a);
+void sub_from(Poly& r, const Poly& a);
+void add_to(NttPoly& r, const NttPoly& a);
+// r += a + b in one pass, for |r + a + b| < 2q (the caller's bound; e.g. r
+// and a message term in [0, q) with a, noise of at most η2 = 2).
+void add_to(Poly& r, const Poly& a, const Poly& b);
 // Multiplies by R (undoing the R^-1 of a Montgomery product).
 void to_montgomery(NttPoly& p);
 

@@ -62,7 +62,9 @@ void sample_ntt_vartime(const MatrixEntry* entries, std::size_t count, hash::Kec
   xof.absorb_once(inputs, count);
 
   std::array<std::size_t, kWays> filled{};
-  std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, kWays> blocks;
+  // Word-aligned (168 = 4 · 42, so every block is): the Cortex-M4 filter
+  // reads whole words from an aligned buffer.
+  alignas(4) std::array<std::array<std::uint8_t, hash::Shake128Ways::rate_bytes>, kWays> blocks;
   std::uint8_t* block_spans[kWays];
   for (std::size_t way = 0; way < kWays; ++way) block_spans[way] = blocks[way].data();
   for (bool done = false; !done;) {

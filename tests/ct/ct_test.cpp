@@ -11,6 +11,7 @@
 //
 // Every group runs on every kernel backend in pqlab::kernels::available().
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -94,10 +95,21 @@ void check_mlkem() {
   declassify(key_again.data(), key_again.size());
   if (!equal_public(key, key_again)) fail(std::string(P::name) + ": decaps disagrees with encaps");
 
+  // The same through a key checked once (CheckedDecapsKey: no H(ek) in
+  // decaps), valid and forged.
+  std::optional<m::CheckedDecapsKey<P>> checked;
+  expect_ok(m::check_decaps_key<P>(dk, checked), std::string(P::name) + " check_decaps_key");
+  expect_ok(m::decaps<P>(key_again, ct, *checked), std::string(P::name) + " decaps (checked key)");
+  declassify(key_again.data(), key_again.size());
+  if (!equal_public(key, key_again)) fail(std::string(P::name) + ": checked-key decaps disagrees with encaps");
+
   ct[0] ^= 1;  // implicit rejection: same code path, K̄ selected by mask
   expect_ok(m::decaps<P>(key_again, ct, dk), std::string(P::name) + " decaps (forged)");
   declassify(key_again.data(), key_again.size());
   if (equal_public(key, key_again)) fail(std::string(P::name) + ": forged ciphertext gave the real key");
+  expect_ok(m::decaps<P>(key_again, ct, *checked), std::string(P::name) + " decaps (checked key, forged)");
+  declassify(key_again.data(), key_again.size());
+  if (equal_public(key, key_again)) fail(std::string(P::name) + ": forged ciphertext gave the real key (checked key)");
 }
 
 // ML-DSA: keygen (ξ secret), then signing with the secret parts of sk (K,

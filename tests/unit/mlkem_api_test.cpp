@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <optional>
+#include <type_traits>
 
 #include "pqlab/hash.hpp"
 #include "pqlab/mlkem.hpp"
+#include "support/mlkem_checked.hpp"
 #include "support/vectors.hpp"
 
 namespace pqlab::test {
@@ -71,6 +74,65 @@ TEST_P(MlkemApi, DecapsulationKeyHashCheck) {
     EXPECT_EQ(alg.kem->check_decaps_key(bad), Status::invalid_key);
     EXPECT_EQ(alg.kem->decaps(k, ct, bad), Status::invalid_key);
   }
+}
+
+// A key checked once (CheckedDecapsKey, FIPS 203 §7.3) decapsulates
+// exactly as decaps() does: the real key for the real ciphertext, J(z ‖ c)
+// for modified ones.
+TEST_P(MlkemApi, CheckedKeyDecapsulatesAsDecaps) {
+  const Algorithm& alg = algorithm(GetParam());
+  for (int trial = 0; trial < 5; ++trial) {
+    Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k1(32), k2(32), k3(32);
+    ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+    ASSERT_EQ(alg.kem->encaps(ct, k1, ek, system_random()), Status::ok);
+    ASSERT_EQ(decaps_with_checked_key(alg.name, k2, ct, dk), Status::ok);
+    EXPECT_EQ(k2, k1);
+    for (std::size_t pos : {std::size_t{0}, ct.size() / 3, ct.size() - 1}) {
+      Bytes bad = ct;
+      bad[pos] ^= static_cast<std::uint8_t>(1u << (trial % 8));
+      ASSERT_EQ(alg.kem->decaps(k2, bad, dk), Status::ok);
+      ASSERT_EQ(decaps_with_checked_key(alg.name, k3, bad, dk), Status::ok);
+      EXPECT_EQ(k3, k2) << "position " << pos;
+      EXPECT_NE(k3, k1) << "position " << pos;
+    }
+  }
+}
+
+// A dk whose stored H(ek) or embedded ek was changed cannot become a
+// CheckedDecapsKey (and decapsulating through one fails with the check).
+TEST_P(MlkemApi, CorruptedKeyCannotBeChecked) {
+  const Algorithm& alg = algorithm(GetParam());
+  Bytes ek(alg.public_key_bytes), dk(alg.secret_key_bytes), ct(alg.ciphertext_bytes), k(32, 0xa5);
+  ASSERT_EQ(alg.kem->keygen(ek, dk, system_random()), Status::ok);
+  for (std::size_t pos :
+       {alg.secret_key_bytes - 64 - alg.public_key_bytes, alg.secret_key_bytes - 64, alg.secret_key_bytes - 33}) {
+    Bytes bad = dk;
+    bad[pos] ^= 0x01;
+    EXPECT_EQ(decaps_with_checked_key(alg.name, k, ct, bad), Status::invalid_key) << "position " << pos;
+    EXPECT_EQ(k, Bytes(32, 0xa5));
+  }
+}
+
+using CheckedKey768 = mlkem::CheckedDecapsKey<mlkem::MLKEM768>;
+static_assert(!std::is_default_constructible_v<CheckedKey768>);
+static_assert(!std::is_constructible_v<CheckedKey768, mlkem::ConstDecapsKey<mlkem::MLKEM768>>);
+static_assert(!std::is_constructible_v<CheckedKey768, mlkem::DecapsKey<mlkem::MLKEM768>>);
+
+// check_decaps_key empties the optional when the check fails, even if it
+// held a key checked before.
+TEST(MlkemCheckedKey, FailedCheckLeavesNoKey) {
+  using P = mlkem::MLKEM768;
+  std::array<std::uint8_t, P::ek_bytes> ek;
+  std::array<std::uint8_t, P::dk_bytes> dk;
+  ASSERT_EQ(mlkem::keygen<P>(ek, dk, system_random()), Status::ok);
+  std::optional<mlkem::CheckedDecapsKey<P>> checked;
+  ASSERT_EQ(mlkem::check_decaps_key<P>(dk, checked), Status::ok);
+  ASSERT_TRUE(checked.has_value());
+  EXPECT_EQ(checked->bytes().data(), dk.data());
+  auto bad = dk;
+  bad[P::dk_bytes - 64] ^= 0x40;
+  EXPECT_EQ(mlkem::check_decaps_key<P>(bad, checked), Status::invalid_key);
+  EXPECT_FALSE(checked.has_value());
 }
 
 TEST_P(MlkemApi, ModulusCheckOnEachCoefficientPosition) {

@@ -51,6 +51,9 @@ void check_same(unsigned seed) {
     ASSERT_EQ(low_stack::decaps<P>(out_ls, ct, dk), Status::ok);
     EXPECT_NE(out, key);
     EXPECT_EQ(out, out_ls);
+    // Without the hash check (a key checked before): the same key.
+    ASSERT_EQ(low_stack::decaps<P>(out_ls, ct, dk, false), Status::ok);
+    EXPECT_EQ(out, out_ls);
     ct[at] ^= 0x04;
   }
   // The checks: a bad encapsulation key and a decapsulation key whose H(ek)

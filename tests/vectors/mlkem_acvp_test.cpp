@@ -3,6 +3,7 @@
 // every expected failure must fail.
 #include <gtest/gtest.h>
 
+#include "support/mlkem_checked.hpp"
 #include "support/vectors.hpp"
 
 namespace pqlab::test {
@@ -71,6 +72,10 @@ void run_encap_decap(const std::string& folder, int& cases) {
         Bytes ss(32);
         ASSERT_EQ(alg.kem->decaps(ss, c, dk), Status::ok) << where;
         EXPECT_EQ(to_hex(ss), to_hex(from_hex(want["k"]))) << where;
+        // The same through a key checked once (CheckedDecapsKey).
+        Bytes ss_checked(32);
+        ASSERT_EQ(decaps_with_checked_key(alg.name, ss_checked, c, dk), Status::ok) << where;
+        EXPECT_EQ(to_hex(ss_checked), to_hex(from_hex(want["k"]))) << where;
       } else if (function == "encapsulationKeyCheck") {
         const bool ok = alg.kem->check_encaps_key(from_hex(tc["ek"])) == Status::ok;
         EXPECT_EQ(ok, bool(want["testPassed"])) << where;
@@ -85,6 +90,7 @@ void run_encap_decap(const std::string& folder, int& cases) {
         if (!ok) {
           Bytes ss(32), c(alg.ciphertext_bytes);
           EXPECT_EQ(alg.kem->decaps(ss, c, dk), Status::invalid_key) << where;
+          EXPECT_EQ(decaps_with_checked_key(alg.name, ss, c, dk), Status::invalid_key) << where;
         }
       } else {
         ADD_FAILURE() << "unknown function " << function;
