@@ -22,9 +22,6 @@ using kernels::keccak::lane_out;
 inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
   state[i / 8] ^= lane_in(std::uint64_t{v} << (8 * (i % 8)));
 }
-inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
-  return static_cast<std::uint8_t>(lane_out(state[i / 8]) >> (8 * (i % 8)));
-}
 
 // XORs len bytes of data into the start of a state. In the standard lane
 // form on a little-endian target, the state's bytes in memory are the
@@ -57,7 +54,10 @@ inline void get_bytes(std::uint8_t* out, const std::uint64_t* state, std::size_t
   } else {
     std::size_t i = 0;
     for (; i + 8 <= len; i += 8) store_le64(out + i, lane_out(state[i / 8]));
-    for (; i < len; ++i) out[i] = get_byte(state, i);
+    if (i < len) {
+      const std::uint64_t last = lane_out(state[i / 8]);
+      for (std::size_t j = i; j < len; ++j) out[j] = static_cast<std::uint8_t>(last >> (8 * (j - i)));
+    }
   }
 }
 
