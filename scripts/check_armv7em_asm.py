@@ -9,7 +9,10 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      hold no loaded data (a counter or pointer against a public bound), or
      a forward CBZ/CBNZ that is a function's first instruction on an
      argument register (the guard of a public count such as sliced8's
-     `count`);
+     `count`), or a forward B<c> in a dispatch prologue (only CMP of an
+     argument register r0-r3 with an immediate or a MOVW/MOVT constant,
+     and such branches, before it: the choice of a loop by a public
+     parameter such as ML-DSA's γ1 or γ2);
   2. any IT block (conditional execution on flags from data);
   3. any load or store whose address is computed from loaded data: a
      register written by a load (other than a reload of a stack slot that
@@ -93,6 +96,7 @@ def check_function(name, body):
     tainted, slots = set(), {}
     flags = None  # (mnemonic, whether its operands held loaded data) of the last flag setter
     first_addr = body[0][0] if body else 0
+    prologue = True  # only a dispatch on argument registers so far
     for addr, op, args in body:
         base_op = re.sub(r"\.(w|n)$", "", op)
         where = f"{name} +{addr - first_addr:#x}: {op} {args}"
@@ -106,8 +110,17 @@ def check_function(name, body):
                              flags[0] in ("cmp", "cmn", "subs", "adds") and not flags[1])
             entry_guard = (base_op in ("cbz", "cbnz") and addr == first_addr and
                            regs_in(args.split(",")[0])[0] in ("r0", "r1", "r2", "r3"))
-            if not (backward_loop or entry_guard):
+            dispatch = (prologue and target is not None and target > addr and flags is not None and
+                        flags[0] == "cmp" and not flags[1])
+            if not (backward_loop or entry_guard or dispatch):
                 findings.append("conditional branch: " + where)
+        operands_now = regs_in(args)
+        if prologue and not (
+                (base_op == "cmp" and operands_now[:1] and operands_now[0] in ("r0", "r1", "r2", "r3")) or
+                (base_op in ("movw", "movt") and operands_now[:1] and
+                 operands_now[0] not in ("r0", "r1", "r2", "r3")) or
+                re.fullmatch(r"b" + COND, base_op)):
+            prologue = False
         # 3. Addresses from loaded data, and taint propagation.
         is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop)", base_op)
         is_store = re.match(r"(str|stm|push|vstr|vstm|vpush)", base_op)
@@ -212,6 +225,11 @@ REQUIRED_ASM = {
     "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
     "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
     "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
+    "mldsa_reduce.S": ("pqlab_armv7em_mldsa_reduce32", "pqlab_armv7em_mldsa_freeze",
+                       "pqlab_armv7em_mldsa_add_reduce32", "pqlab_armv7em_mldsa_sub_reduce32_freeze",
+                       "pqlab_armv7em_mldsa_norm_at_least"),
+    "mldsa_rounding.S": ("pqlab_armv7em_mldsa_decompose", "pqlab_armv7em_mldsa_make_hint"),
+    "mldsa_packing.S": ("pqlab_armv7em_mldsa_pack_z", "pqlab_armv7em_mldsa_unpack_z"),
     "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
 }

@@ -66,6 +66,147 @@ void record(Tally& tally, std::string_view check, unsigned tc, const Poly& want,
   record_kat(tally, kSet, check, tc, bad == want.size());
 }
 
+// Records a byte-string case like record().
+template <std::size_t N>
+void record_bytes(Tally& tally, std::string_view check, unsigned tc, const std::array<std::uint8_t, N>& want,
+                  const std::array<std::uint8_t, N>& got) {
+  std::size_t bad = N;
+  for (std::size_t i = 0; i < N && bad == N; ++i)
+    if (want[i] != got[i]) bad = i;
+  if (bad != N) Line().text("seam-mismatch").field("check", check).field("tc", tc).field("index", bad).end();
+  record_kat(tally, kSet, check, tc, bad == N);
+}
+
+// Records a returned value like record().
+void record_value(Tally& tally, std::string_view check, unsigned tc, std::uint32_t want, std::uint32_t got) {
+  if (want != got)
+    Line().text("seam-mismatch").field("check", check).field("tc", tc).field("want", want).field("got", got).end();
+  record_kat(tally, kSet, check, tc, want == got);
+}
+
+constexpr std::int32_t kGamma2[2] = {(kQ - 1) / 88, (kQ - 1) / 32};
+constexpr std::int32_t kGamma1[2] = {1 << 17, 1 << 19};
+
+// Coefficients in [0, q) by kind: 0 pseudo-random, 1 all q - 1, 2 all 0,
+// 3 the values around each multiple of 2γ2 (and q - γ2, where Decompose
+// wraps), 4 pseudo-random within γ2 + 2 of q - 1 or 0.
+void fill_zq(Poly& p, Xorshift& rng, unsigned kind, std::int32_t gamma2) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    std::int32_t v;
+    switch (kind) {
+      case 0: v = static_cast<std::int32_t>(rng.next() % kQ); break;
+      case 1: v = kQ - 1; break;
+      case 2: v = 0; break;
+      case 3: {
+        const std::int32_t m = (kQ - 1) / (2 * gamma2);
+        const auto k = static_cast<std::int32_t>(rng.next() % static_cast<std::uint32_t>(m + 1));
+        v = k * 2 * gamma2 + static_cast<std::int32_t>(rng.next() % 5) - 2 + ((i & 1) ? gamma2 : 0);
+        if (i % 7 == 0) v = kQ - gamma2 + static_cast<std::int32_t>(rng.next() % 5) - 2;
+        break;
+      }
+      default: {
+        const auto off = static_cast<std::int32_t>(rng.next() % static_cast<std::uint32_t>(gamma2 + 2));
+        v = (rng.next() & 1) ? kQ - 1 - off : off;
+        break;
+      }
+    }
+    p[i] = v < 0 ? v + kQ : (v >= kQ ? v - kQ : v);
+  }
+}
+
+// The signing steps (Alg. 7 lines 12-28 and their packing): reduce32,
+// freeze, add_reduce32, sub_reduce32_freeze, norm_at_least, decompose,
+// make_hint, pack_z and unpack_z, against portable at their contracts'
+// bounds and on pseudo-random inputs.
+void check_signing_steps(const kernels::Table& portable, const kernels::Table& active, Tally& tally, Xorshift& rng,
+                         unsigned& tc) {
+  Poly a, b, want, got, want2, got2;
+  constexpr auto kReduceBound = static_cast<std::int32_t>((std::int64_t{1} << 31) - (1 << 22) - 1);
+  for (unsigned kind = 0; kind < kKinds; ++kind) {
+    for (unsigned rep = 0; rep < (kind == 0 || kind == 4 ? 3u : 1u); ++rep) {
+      ++tc;
+      fill_poly(a, rng, kind, kReduceBound);
+      want = a;
+      got = a;
+      portable.mldsa.mldsa_reduce32.fn(want.data());
+      active.mldsa.mldsa_reduce32.fn(got.data());
+      record(tally, "reduce32", tc, want, got);
+      want = a;
+      got = a;
+      portable.mldsa.mldsa_freeze.fn(want.data());
+      active.mldsa.mldsa_freeze.fn(got.data());
+      record(tally, "freeze", tc, want, got);
+      fill_poly(b, rng, kind == 3 ? 4 : kind, (1 << 30) - 1);
+      portable.mldsa.mldsa_add_reduce32.fn(want.data(), b.data(), a.data());
+      active.mldsa.mldsa_add_reduce32.fn(got.data(), b.data(), a.data());
+      record(tally, "add_reduce32", tc, want, got);
+      portable.mldsa.mldsa_sub_reduce32_freeze.fn(want.data(), b.data(), a.data());
+      active.mldsa.mldsa_sub_reduce32_freeze.fn(got.data(), b.data(), a.data());
+      record(tally, "sub_reduce32_freeze", tc, want, got);
+      // norm_at_least: bounds 0, 1, γ-like values and 2^31 - 1 against
+      // coefficients at, just below and far beyond them.
+      const std::int32_t bounds[] = {0, 1, 2, (kQ - 1) / 88 - 78, (kQ - 1) / 32, (1 << 19) - 196, 0x7fffffff};
+      for (const std::int32_t bound : bounds) {
+        fill_poly(a, rng, kind, bound == 0 ? 1 : bound - 1);
+        for (int shift = 0; shift < 3; ++shift) {
+          const std::uint32_t w = portable.mldsa.mldsa_norm_at_least.fn(a.data(), bound);
+          const std::uint32_t g = active.mldsa.mldsa_norm_at_least.fn(a.data(), bound);
+          record_value(tally, "norm_at_least", tc, w, g);
+          // Then one coefficient at ±bound (the extremes of int32 besides).
+          const std::size_t at = rng.next() % 256;
+          a[at] = shift == 0 ? bound : (bound == 0x7fffffff ? -0x7fffffff : -bound);
+        }
+      }
+      for (unsigned g = 0; g < 2; ++g) {
+        const std::int32_t gamma2 = kGamma2[g];
+        fill_zq(a, rng, kind, gamma2);
+        portable.mldsa.mldsa_decompose.fn(want.data(), want2.data(), a.data(), gamma2);
+        active.mldsa.mldsa_decompose.fn(got.data(), got2.data(), a.data(), gamma2);
+        record(tally, "decompose-w1", tc, want, got);
+        record(tally, "decompose-w0", tc, want2, got2);
+        // make_hint: r in [0, q), |z| < q.
+        fill_poly(b, rng, kind, kQ - 1);
+        if (kind == 3) {  // z small around the rounding boundaries
+          for (auto& z : b)
+            z = static_cast<std::int32_t>(rng.next() % (2 * static_cast<std::uint32_t>(gamma2) + 1)) - gamma2;
+        }
+        std::array<std::uint8_t, 32> hw{}, hg{};
+        const std::uint32_t cw = portable.mldsa.mldsa_make_hint.fn(hw.data(), a.data(), b.data(), gamma2);
+        const std::uint32_t cg = active.mldsa.mldsa_make_hint.fn(hg.data(), a.data(), b.data(), gamma2);
+        record_bytes(tally, "make_hint", tc, hw, hg);
+        record_value(tally, "make_hint-count", tc, cw, cg);
+      }
+      for (unsigned g = 0; g < 2; ++g) {
+        const std::int32_t gamma1 = kGamma1[g];
+        // pack_z: |z_i| < 2^31 - 2^19 (values far beyond γ1 are cut).
+        fill_poly(a, rng, kind, kind < 3 ? gamma1 - 1 : (1 << 30));
+        if (kind == 0 && rep == 0) {
+          for (std::size_t i = 0; i < 256; ++i) a[i] = (i & 1) ? gamma1 : 1 - gamma1;  // the encodable extremes
+        }
+        std::array<std::uint8_t, 640> pw{}, pg{};
+        std::array<std::uint8_t, 640 + 3> unaligned{};
+        portable.mldsa.mldsa_pack_z.fn(pw.data(), a.data(), gamma1);
+        active.mldsa.mldsa_pack_z.fn(pg.data(), a.data(), gamma1);
+        record_bytes(tally, "pack_z", tc, pw, pg);
+        // unpack_z from a random byte string, at an odd address too.
+        for (std::size_t i = 0; i < unaligned.size(); ++i) unaligned[i] = static_cast<std::uint8_t>(rng.next());
+        if (kind == 1) unaligned.fill(0xff);
+        if (kind == 2) unaligned.fill(0);
+        const std::size_t shift = rep % 4;
+        portable.mldsa.mldsa_unpack_z.fn(want.data(), unaligned.data() + shift, gamma1);
+        active.mldsa.mldsa_unpack_z.fn(got.data(), unaligned.data() + shift, gamma1);
+        record(tally, "unpack_z", tc, want, got);
+        std::array<std::uint8_t, 643> out{};
+        active.mldsa.mldsa_pack_z.fn(out.data() + 1, got.data(), gamma1);  // unaligned output, round trip
+        bool same = true;
+        const std::size_t bytes = gamma1 == (1 << 17) ? 576 : 640;
+        for (std::size_t i = 0; i < bytes; ++i) same = same && out[1 + i] == unaligned[shift + i];
+        record_kat(tally, kSet, "pack_z-round-trip", tc, same && out[0] == 0 && out[1 + bytes] == 0);
+      }
+    }
+  }
+}
+
 // One measured call of each entry with each backend, on in-contract
 // pseudo-random inputs.
 void measure_entries(const kernels::Table& portable, const kernels::Table& active) {
@@ -151,6 +292,7 @@ void run_mldsa_seam(const Options& options, Tally& tally) {
     t->mldsa.mldsa_invntt_tomont.fn(out.data());
   }
   record(tally, "ntt-product-invntt", ++tc, want, got);
+  check_signing_steps(portable, active, tally, rng, tc);
 }
 
 }  // namespace firmware
