@@ -230,6 +230,7 @@ REQUIRED_ASM = {
                        "pqlab_armv7em_mldsa_norm_at_least"),
     "mldsa_rounding.S": ("pqlab_armv7em_mldsa_decompose", "pqlab_armv7em_mldsa_make_hint"),
     "mldsa_packing.S": ("pqlab_armv7em_mldsa_pack_z", "pqlab_armv7em_mldsa_unpack_z"),
+    "mldsa_small.S": ("pqlab_armv7em_mldsa_small_reduce", "pqlab_armv7em_mldsa_small_widen"),
     "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
 }

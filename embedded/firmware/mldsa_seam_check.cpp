@@ -116,7 +116,8 @@ void fill_zq(Poly& p, Xorshift& rng, unsigned kind, std::int32_t gamma2) {
 
 // The signing steps (Alg. 7 lines 12-28 and their packing): reduce32,
 // freeze, add_reduce32, sub_reduce32_freeze, norm_at_least, decompose,
-// make_hint, pack_z and unpack_z, against portable at their contracts'
+// make_hint, pack_z and unpack_z, and the small ring's small_reduce and
+// small_widen, against portable at their contracts'
 // bounds and on pseudo-random inputs.
 void check_signing_steps(const kernels::Table& portable, const kernels::Table& active, Tally& tally, Xorshift& rng,
                          unsigned& tc) {
@@ -175,6 +176,28 @@ void check_signing_steps(const kernels::Table& portable, const kernels::Table& a
         const std::uint32_t cg = active.mldsa.mldsa_make_hint.fn(hg.data(), a.data(), b.data(), gamma2);
         record_bytes(tally, "make_hint", tc, hw, hg);
         record_value(tally, "make_hint-count", tc, cw, cg);
+      }
+      // The small ring's reductions: any int16 (kinds at ±32767 and -32768).
+      {
+        std::array<std::int16_t, 256> s16{}, w16{}, g16{};
+        for (std::size_t i = 0; i < 256; ++i) {
+          const std::int32_t x = kind == 0   ? static_cast<std::int32_t>(rng.next() & 0xffff) - 32768
+                                 : kind == 1 ? 32767
+                                 : kind == 2 ? -32768
+                                 : kind == 3 ? ((i & 1) ? -32768 : 32767) - static_cast<std::int32_t>(i)
+                                             : static_cast<std::int32_t>(rng.next() % 6659) - 3329;
+          s16[i] = static_cast<std::int16_t>(x);
+        }
+        w16 = s16;
+        g16 = s16;
+        portable.mldsa.mldsa_small_reduce.fn(w16.data());
+        active.mldsa.mldsa_small_reduce.fn(g16.data());
+        Poly wa, ga;
+        for (std::size_t i = 0; i < 256; ++i) wa[i] = w16[i], ga[i] = g16[i];
+        record(tally, "small_reduce", tc, wa, ga);
+        portable.mldsa.mldsa_small_widen.fn(want.data(), s16.data());
+        active.mldsa.mldsa_small_widen.fn(got.data(), s16.data());
+        record(tally, "small_widen", tc, want, got);
       }
       for (unsigned g = 0; g < 2; ++g) {
         const std::int32_t gamma1 = kGamma1[g];
