@@ -230,6 +230,58 @@ void check_signing_steps(const kernels::Table& portable, const kernels::Table& a
   }
 }
 
+// Â's candidate filter (Alg. 30 with Alg. 14) on buffers of every kind of
+// candidate (pseudo-random, all rejected, q - 1 and q, the masked top bit),
+// of lengths around its four-at-a-time loop, at an odd address, into
+// polynomials already holding from 0 to 256 values.
+void check_rej_uniform(const kernels::Table& portable, const kernels::Table& active, Tally& tally, Xorshift& rng,
+                       unsigned& tc) {
+  std::array<std::uint8_t, 842> buf{};
+  Poly want, got;
+  const std::size_t lens[] = {0, 3, 9, 12, 15, 24, 168, 771, 840};
+  const std::size_t starts[] = {0, 1, 100, 250, 253, 255, 256};
+  for (unsigned kind = 0; kind < 4; ++kind) {
+    ++tc;
+    for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<std::uint8_t>(rng.next());
+    if (kind == 1) buf.fill(0xff);
+    if (kind == 2 || kind == 3) {
+      for (std::size_t i = 0; i + 3 <= buf.size(); i += 3) {
+        // q - 1 = 0x7fe000, q = 0x7fe001 (and with the top bit, which is dropped).
+        const std::uint32_t v = (rng.next() & 1) ? 0x7fe000u : 0x7fe001u;
+        buf[i] = static_cast<std::uint8_t>(v);
+        buf[i + 1] = static_cast<std::uint8_t>(v >> 8);
+        buf[i + 2] = static_cast<std::uint8_t>((v >> 16) | (kind == 3 ? 0x80u : 0u));
+      }
+    }
+    bool ok = true;
+    for (const std::size_t len : lens) {
+      for (const std::size_t start : starts) {
+        for (std::size_t offset = 0; offset < 2; ++offset) {
+          want.fill(-1);
+          got.fill(-1);
+          const std::size_t w =
+              portable.mldsa.mldsa_rej_uniform_vartime.fn(want.data(), start, buf.data() + offset, len);
+          const std::size_t g = active.mldsa.mldsa_rej_uniform_vartime.fn(got.data(), start, buf.data() + offset, len);
+          if (w != g || want != got) {
+            if (ok)
+              Line()
+                  .text("seam-mismatch")
+                  .field("check", "rej_uniform")
+                  .field("tc", tc)
+                  .field("len", len)
+                  .field("start", start)
+                  .field("want", w)
+                  .field("got", g)
+                  .end();
+            ok = false;
+          }
+        }
+      }
+    }
+    record_kat(tally, kSet, "rej_uniform", tc, ok);
+  }
+}
+
 // One measured call of each entry with each backend, on in-contract
 // pseudo-random inputs.
 void measure_entries(const kernels::Table& portable, const kernels::Table& active) {
@@ -316,6 +368,7 @@ void run_mldsa_seam(const Options& options, Tally& tally) {
   }
   record(tally, "ntt-product-invntt", ++tc, want, got);
   check_signing_steps(portable, active, tally, rng, tc);
+  check_rej_uniform(portable, active, tally, rng, tc);
 }
 
 }  // namespace firmware

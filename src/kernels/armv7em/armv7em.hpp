@@ -62,6 +62,8 @@ sig::mldsa_pack_z pqlab_armv7em_mldsa_pack_z;
 sig::mldsa_unpack_z pqlab_armv7em_mldsa_unpack_z;
 sig::mldsa_small_reduce pqlab_armv7em_mldsa_small_reduce;
 sig::mldsa_small_widen pqlab_armv7em_mldsa_small_widen;
+// Â's candidate filter on public data (mldsa_sampling.S).
+sig::mldsa_rej_uniform_vartime pqlab_armv7em_mldsa_rej_uniform_vartime;
 }
 #endif
 
@@ -99,6 +101,7 @@ constexpr void fill(Table& t) {
   t.mldsa.mldsa_unpack_z = pqlab_armv7em_mldsa_unpack_z;
   t.mldsa.mldsa_small_reduce = pqlab_armv7em_mldsa_small_reduce;
   t.mldsa.mldsa_small_widen = pqlab_armv7em_mldsa_small_widen;
+  t.mldsa.mldsa_rej_uniform_vartime = pqlab_armv7em_mldsa_rej_uniform_vartime;
 #endif
 }
 
