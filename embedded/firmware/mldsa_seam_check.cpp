@@ -116,7 +116,7 @@ void fill_zq(Poly& p, Xorshift& rng, unsigned kind, std::int32_t gamma2) {
 
 // The signing steps (Alg. 7 lines 12-28 and their packing): reduce32,
 // freeze, add_reduce32, sub_reduce32_freeze, norm_at_least, decompose,
-// make_hint, pack_z and unpack_z, and the small ring's small_reduce and
+// make_hint, high_bits_pack, pack_z and unpack_z, and the small ring's small_reduce and
 // small_widen, against portable at their contracts'
 // bounds and on pseudo-random inputs.
 void check_signing_steps(const kernels::Table& portable, const kernels::Table& active, Tally& tally, Xorshift& rng,
@@ -165,6 +165,10 @@ void check_signing_steps(const kernels::Table& portable, const kernels::Table& a
         active.mldsa.mldsa_decompose.fn(got.data(), got2.data(), a.data(), gamma2);
         record(tally, "decompose-w1", tc, want, got);
         record(tally, "decompose-w0", tc, want2, got2);
+        std::array<std::uint8_t, 192> ww{}, wg{};
+        portable.mldsa.mldsa_high_bits_pack.fn(ww.data(), a.data(), gamma2);
+        active.mldsa.mldsa_high_bits_pack.fn(wg.data(), a.data(), gamma2);
+        record_bytes(tally, "high_bits_pack", tc, ww, wg);
         // make_hint: r in [0, q), |z| < q.
         fill_poly(b, rng, kind, kQ - 1);
         if (kind == 3) {  // z small around the rounding boundaries

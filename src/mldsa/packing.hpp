@@ -107,6 +107,13 @@ inline void pack_w1(std::uint8_t* out, const Poly& w1) {
   }
 }
 
+// w1Encode(HighBits(w)) (Alg. 7 lines 13–15 with Alg. 28 and 37) through
+// the kernel seam, for w in [0, q): signing's commitment, every iteration.
+template <class P>
+inline void pack_high_bits_w1(std::uint8_t* out, const Poly& w) {
+  kernels::active().mldsa.mldsa_high_bits_pack(out, w.c.data(), P::gamma2);
+}
+
 // A hint vector as one bit per coefficient: row i, coefficient j is bit
 // (j mod 8) of bits[i][j / 8].
 template <class P>

@@ -63,11 +63,8 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     // y = ExpandMask(ρ'', κ); w = NTT^-1(Â ∘ NTT(y)); w1 = HighBits(w)
     // (Alg. 37), packed by w1Encode (Alg. 28).
     mask.start(key, wk.rho_second, static_cast<std::uint16_t>(kappa), wk.scratch);
-    for (std::size_t i = 0; i < k; ++i) {
-      const Poly& w = mask.w(key, i, wk.w, wk.scratch);
-      decompose<gamma2>(wk.t, wk.c, w);  // wk.c: w0, not needed here
-      pack_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, wk.t);
-    }
+    for (std::size_t i = 0; i < k; ++i)
+      pack_high_bits_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, mask.w(key, i, wk.w, wk.scratch));
 
     // c̃ = H(μ ‖ w1Encode(w1), λ/4), straight into the signature.
     const std::span<std::uint8_t, P::ctilde_bytes> c_tilde(sig.data(), P::ctilde_bytes);

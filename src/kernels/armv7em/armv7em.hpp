@@ -60,6 +60,7 @@ sig::mldsa_decompose pqlab_armv7em_mldsa_decompose;
 sig::mldsa_make_hint pqlab_armv7em_mldsa_make_hint;
 sig::mldsa_pack_z pqlab_armv7em_mldsa_pack_z;
 sig::mldsa_unpack_z pqlab_armv7em_mldsa_unpack_z;
+sig::mldsa_high_bits_pack pqlab_armv7em_mldsa_high_bits_pack;
 sig::mldsa_small_reduce pqlab_armv7em_mldsa_small_reduce;
 sig::mldsa_small_widen pqlab_armv7em_mldsa_small_widen;
 // Â's candidate filter on public data (mldsa_sampling.S).
@@ -99,6 +100,7 @@ constexpr void fill(Table& t) {
   t.mldsa.mldsa_make_hint = pqlab_armv7em_mldsa_make_hint;
   t.mldsa.mldsa_pack_z = pqlab_armv7em_mldsa_pack_z;
   t.mldsa.mldsa_unpack_z = pqlab_armv7em_mldsa_unpack_z;
+  t.mldsa.mldsa_high_bits_pack = pqlab_armv7em_mldsa_high_bits_pack;
   t.mldsa.mldsa_small_reduce = pqlab_armv7em_mldsa_small_reduce;
   t.mldsa.mldsa_small_widen = pqlab_armv7em_mldsa_small_widen;
   t.mldsa.mldsa_rej_uniform_vartime = pqlab_armv7em_mldsa_rej_uniform_vartime;

@@ -9,11 +9,12 @@
 @ is placed by straight-line BFI/LSR (pack) or UBFX/LSR/BFI (unpack) at
 @ fixed offsets; the byte strings are read and written one word at a time
 @ (LDR/STR, which the Cortex-M4 allows unaligned), the coefficients eight
-@ at a time (LDM/STM).
+@ at a time (LDM/STM). The same placement packs signing's commitment,
+@ w1Encode(HighBits(w)) (Alg. 28 and 37): mldsa_high_bits_pack.
 @
-@ γ1 selects one of two loops: the entries compare the public parameter
-@ with its two values before touching any data and trap (UDF) on any other,
-@ as the portable with_gamma1_bits does.
+@ γ1 (γ2) selects one of two loops: the entries compare the public
+@ parameter with its two values before touching any data and trap (UDF) on
+@ any other, as the portable with_gamma1_bits (with_gamma2) does.
 @
 @ Constant time: besides that dispatch, the only branches are the loops'
 @ back-edges on pointers compared with bounds derived from the arguments;
@@ -226,3 +227,174 @@ pqlab_armv7em_mldsa_unpack_z:
         bne     1b
         pop     {r4-r11, pc}
         .size   pqlab_armv7em_mldsa_unpack_z, . - pqlab_armv7em_mldsa_unpack_z
+
+@ void pqlab_armv7em_mldsa_high_bits_pack(uint8_t* out, const int32_t a[256],
+@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i in
+@     [0, q), as mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR
+@     by 1025·2^10 or 11275·2^8; m = 16 wraps to 0 in the 4-bit field, m =
+@     44 by the sign of 43 − r1): 32·b bytes, b = 4 or 6.
+        .section .text.pqlab_armv7em_mldsa_high_bits_pack, "ax", %progbits
+        .global pqlab_armv7em_mldsa_high_bits_pack
+        .hidden pqlab_armv7em_mldsa_high_bits_pack
+        .type   pqlab_armv7em_mldsa_high_bits_pack, %function
+        .align  2
+pqlab_armv7em_mldsa_high_bits_pack:
+        cmp     r2, #95232
+        beq     2f
+        movw    r12, #0xff00
+        movt    r12, #0x3
+        cmp     r2, r12
+        beq     3f
+        udf     #0
+2:      push    {r4-r11, lr}
+        movw    r2, #0x0b00
+        movt    r2, #0x2c
+        add     r3, r1, #1024
+1:
+        ldm     r1!, {r4-r11}
+        add     r4, r4, #127
+        asr     r4, r4, #7
+        smmulr  r4, r4, r2
+        rsb     lr, r4, #43
+        bic     r4, r4, lr, asr #31
+        add     r5, r5, #127
+        asr     r5, r5, #7
+        smmulr  r5, r5, r2
+        rsb     lr, r5, #43
+        bic     r5, r5, lr, asr #31
+        bfi     r4, r5, #6, #6
+        add     r6, r6, #127
+        asr     r6, r6, #7
+        smmulr  r6, r6, r2
+        rsb     lr, r6, #43
+        bic     r6, r6, lr, asr #31
+        bfi     r4, r6, #12, #6
+        add     r7, r7, #127
+        asr     r7, r7, #7
+        smmulr  r7, r7, r2
+        rsb     lr, r7, #43
+        bic     r7, r7, lr, asr #31
+        bfi     r4, r7, #18, #6
+        add     r8, r8, #127
+        asr     r8, r8, #7
+        smmulr  r8, r8, r2
+        rsb     lr, r8, #43
+        bic     r8, r8, lr, asr #31
+        bfi     r4, r8, #24, #6
+        add     r9, r9, #127
+        asr     r9, r9, #7
+        smmulr  r9, r9, r2
+        rsb     lr, r9, #43
+        bic     r9, r9, lr, asr #31
+        bfi     r4, r9, #30, #2
+        str     r4, [r0], #4
+        lsr     r12, r9, #2
+        add     r10, r10, #127
+        asr     r10, r10, #7
+        smmulr  r10, r10, r2
+        rsb     lr, r10, #43
+        bic     r10, r10, lr, asr #31
+        bfi     r12, r10, #4, #6
+        add     r11, r11, #127
+        asr     r11, r11, #7
+        smmulr  r11, r11, r2
+        rsb     lr, r11, #43
+        bic     r11, r11, lr, asr #31
+        bfi     r12, r11, #10, #6
+        ldm     r1!, {r4-r11}
+        add     r4, r4, #127
+        asr     r4, r4, #7
+        smmulr  r4, r4, r2
+        rsb     lr, r4, #43
+        bic     r4, r4, lr, asr #31
+        bfi     r12, r4, #16, #6
+        add     r5, r5, #127
+        asr     r5, r5, #7
+        smmulr  r5, r5, r2
+        rsb     lr, r5, #43
+        bic     r5, r5, lr, asr #31
+        bfi     r12, r5, #22, #6
+        add     r6, r6, #127
+        asr     r6, r6, #7
+        smmulr  r6, r6, r2
+        rsb     lr, r6, #43
+        bic     r6, r6, lr, asr #31
+        bfi     r12, r6, #28, #4
+        str     r12, [r0], #4
+        lsr     r12, r6, #4
+        add     r7, r7, #127
+        asr     r7, r7, #7
+        smmulr  r7, r7, r2
+        rsb     lr, r7, #43
+        bic     r7, r7, lr, asr #31
+        bfi     r12, r7, #2, #6
+        add     r8, r8, #127
+        asr     r8, r8, #7
+        smmulr  r8, r8, r2
+        rsb     lr, r8, #43
+        bic     r8, r8, lr, asr #31
+        bfi     r12, r8, #8, #6
+        add     r9, r9, #127
+        asr     r9, r9, #7
+        smmulr  r9, r9, r2
+        rsb     lr, r9, #43
+        bic     r9, r9, lr, asr #31
+        bfi     r12, r9, #14, #6
+        add     r10, r10, #127
+        asr     r10, r10, #7
+        smmulr  r10, r10, r2
+        rsb     lr, r10, #43
+        bic     r10, r10, lr, asr #31
+        bfi     r12, r10, #20, #6
+        add     r11, r11, #127
+        asr     r11, r11, #7
+        smmulr  r11, r11, r2
+        rsb     lr, r11, #43
+        bic     r11, r11, lr, asr #31
+        bfi     r12, r11, #26, #6
+        str     r12, [r0], #4
+        cmp     r1, r3
+        bne     1b
+        pop     {r4-r11, pc}
+3:      push    {r4-r11, lr}
+        movw    r2, #0x0400
+        movt    r2, #0x10
+        add     r3, r1, #1024
+1:
+        ldm     r1!, {r4-r11}
+        add     r4, r4, #127
+        asr     r4, r4, #7
+        smmulr  r4, r4, r2
+        add     r5, r5, #127
+        asr     r5, r5, #7
+        smmulr  r5, r5, r2
+        bfi     r4, r5, #4, #4
+        add     r6, r6, #127
+        asr     r6, r6, #7
+        smmulr  r6, r6, r2
+        bfi     r4, r6, #8, #4
+        add     r7, r7, #127
+        asr     r7, r7, #7
+        smmulr  r7, r7, r2
+        bfi     r4, r7, #12, #4
+        add     r8, r8, #127
+        asr     r8, r8, #7
+        smmulr  r8, r8, r2
+        bfi     r4, r8, #16, #4
+        add     r9, r9, #127
+        asr     r9, r9, #7
+        smmulr  r9, r9, r2
+        bfi     r4, r9, #20, #4
+        add     r10, r10, #127
+        asr     r10, r10, #7
+        smmulr  r10, r10, r2
+        bfi     r4, r10, #24, #4
+        add     r11, r11, #127
+        asr     r11, r11, #7
+        smmulr  r11, r11, r2
+        bfi     r4, r11, #28, #4
+        str     r4, [r0], #4
+        cmp     r1, r3
+        bne     1b
+        pop     {r4-r11, pc}
+        .size   pqlab_armv7em_mldsa_high_bits_pack, . - pqlab_armv7em_mldsa_high_bits_pack
