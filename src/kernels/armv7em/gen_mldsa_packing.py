@@ -10,7 +10,11 @@ values that fills whole words (16 values in 9 words, or 8 in 5) are placed
 by straight-line BFI/LSR (packing) and UBFX/LSR/BFI (unpacking) at offsets
 fixed here, so nothing depends on the values. Run it from this directory:
     python3 gen_mldsa_packing.py > mldsa_packing.S
+(`--check mldsa_packing.S` compares instead of printing.)
 """
+
+import pathlib
+import sys
 
 GAMMA1 = {18: 1 << 17, 20: 1 << 19}
 VALUES = ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")
@@ -221,8 +225,16 @@ def main():
                      "@     int32_t gamma1): z_i = γ1 − (b-bit value i) from 32·b bytes of in."],
                     [("r0", unpack_body(18)), ("r0", unpack_body(20))])
     out += high_bits_function()
-    print("\n".join(out))
+    text = "\n".join(out) + "\n"
+    if sys.argv[1:2] == ["--check"]:
+        # ctest's embedded.mldsa_packing_generated: the committed file must be
+        # exactly this output.
+        same = pathlib.Path(sys.argv[2]).read_text() == text
+        print(f"gen_mldsa_packing --check: {'ok' if same else 'FAILED: ' + sys.argv[2] + ' differs; regenerate it'}")
+        return 0 if same else 1
+    sys.stdout.write(text)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
