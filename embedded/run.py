@@ -10,7 +10,10 @@
                                     fails when any faults (does not fit)
   run.py bench [--out DIR]          run every board x RAM image, write
                                     DIR/embedded.json, which
-                                    `pqlab report --embedded FILE` renders
+                                    `pqlab report --embedded FILE` renders;
+                                    with --image BOARD-RAMk (repeatable) and
+                                    --only, a subset (e.g. before/after a
+                                    kernel change)
   run.py profile --board B --ram R --only SETS [--op OP] [--words W ...]
                                     estimated cycles per function of each
                                     measured operation (the plugin's
@@ -284,6 +287,8 @@ def bench(args):
     plugin = build_plugin(args.build_dir)
     for board in BOARDS:
         for ram in RAM_KB:
+            if args.image and f"{board}-{ram}k" not in args.image:
+                continue
             elf = image(args.build_dir, board, ram)
             # The 192 KB images also compare ML-DSA's signing schedules and
             # sign the CCTV message sets for ML-DSA's mean signing cost.
@@ -358,7 +363,13 @@ def profile(args):
         return 1
     table = functions_vartime(elf)
     addresses = [a for a, _ in table]
+    status = 0
     for op, window in zip(operations, model[1:]):
+        # The blocks' counts must add up to the window's.
+        if (sum(b[2] for b in window["blocks"]) != window["insns"]
+                or sum(b[3] for b in window["blocks"]) != window["cycles"]):
+            print(f"{op['set']} {op['op']}: the profile's blocks do not add up to the window's counts")
+            status = 1
         if args.op and not op["op"].startswith(args.op):
             continue
         per_function = {}
@@ -373,7 +384,7 @@ def profile(args):
         print(f"{'cycles':>12} {'share':>6} {'insns':>12} {'calls':>7}  function")
         for name, (insns, cycles, calls) in sorted(per_function.items(), key=lambda kv: -kv[1][1])[:args.top]:
             print(f"{cycles:>12,} {100 * cycles / window['cycles']:>5.1f}% {insns:>12,} {calls:>7,}  {name[:100]}")
-    return 0
+    return status
 
 
 def main():
@@ -388,6 +399,9 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the images already built")
     parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
                         help="firmware CMake setting, applied when the build directory is configured")
+    parser.add_argument("--image", action="append", default=[], metavar="BOARD-RAMk",
+                        choices=[f"{b}-{r}k" for b in BOARDS for r in RAM_KB],
+                        help="bench: only this image (repeatable; default every image)")
     parser.add_argument("--max-stack", type=int, default=None,
                         help="fit: fail when a measured operation's peak stack exceeds this many bytes")
     parser.add_argument("--op", default="", help="profile: only operations whose name starts with this")

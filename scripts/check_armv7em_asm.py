@@ -28,9 +28,11 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      time on the Cortex-M4 depends on its operands) of loaded data.
 
 The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
-NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
-products, mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
-branch at all) is checked like the compiled C++, and each of
+NTT and base multiplication; ML-DSA's NTT, inverse NTT, pointwise
+products and signing's reductions, rounding, packing and sampling,
+mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
+branch at all; SHA-256 and SHA-512 compression, sha256_compress.S and
+sha512_compress.S) is checked like the compiled C++, and each of
 its global functions must be found in the objects with instructions (so a
 build that lost or mis-disassembled one fails instead of passing empty).
 
@@ -168,8 +170,9 @@ def check_function(name, body):
             findings.append("branch through loaded data: " + where)
         elif base_op in ("bl", "blx"):
             tainted -= {"r0", "r1", "r2", "r3", "r12", "lr"}
-        elif base_op.startswith(("cmp", "cmn", "tst", "teq", "b", "nop", "it")):
-            pass
+        elif base_op.startswith(("cmp", "cmn", "tst", "teq", "nop", "it")) or \
+                re.fullmatch(r"b(kpt)?" + COND + "?", base_op):
+            pass  # no register written (BIC, BFI and BFC do write one: handled below)
         else:
             operands = regs_in(args)
             if base_op in ("sdiv", "udiv") and any(r in tainted for r in operands[1:]):
@@ -239,12 +242,14 @@ REQUIRED_ASM = {
     "mldsa_small.S": ("pqlab_armv7em_mldsa_small_reduce", "pqlab_armv7em_mldsa_small_widen"),
     "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
+    "sha256_compress.S": ("pqlab_armv7em_sha256_compress",),
+    "sha512_compress.S": ("pqlab_armv7em_sha512_compress",),
 }
 
 
 # Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
-# parked in an FPU register and used as an index, a table branch on a loaded
-# word (both must be found), and a loop with its bound spilled to the stack,
+# parked in an FPU register and used as an index, one masked by BIC and used
+# as an index, a table branch on a loaded word (all must be found), and a loop with its bound spilled to the stack,
 # post-incremented pointers and SMULL on loaded data (must be clean).
 SELF_TEST_ASM_STYLE = """
         .syntax unified
@@ -256,6 +261,14 @@ fp_leak:
         ldr     r3, [r0]
         vmov    s0, r3
         vmov    r2, s0
+        ldr     r0, [r1, r2]
+        bx      lr
+        .global bic_leak
+        .type bic_leak, %function
+bic_leak:
+        ldr     r3, [r0]
+        movs    r2, #0
+        bic     r2, r3, #3
         ldr     r0, [r1, r2]
         bx      lr
         .global tbb_leak
@@ -302,6 +315,7 @@ def self_test_asm(gcc, tmp):
                           capture_output=True, text=True).stdout
     found = {name: check_function(name, body) for name, body in functions(text)}
     ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
+          any("address from loaded data (r2)" in f for f in found.get("bic_leak", [])) and
           any("tbb" in f for f in found.get("tbb_leak", [])) and
           "clean_loop" in found and not found["clean_loop"])
     print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")

@@ -81,6 +81,9 @@ void run_mldsa(const Options& options, Tally& tally);
 // The seam's ML-DSA arithmetic entries, active backend against portable
 // (mldsa_seam_check.cpp).
 void run_mldsa_seam(const Options& options, Tally& tally);
+// The seam's SHA-2 compression entries, active backend against portable
+// (sha2_seam_check.cpp; set SHA2-seam, and SHA2-kernels with bench).
+void run_sha2_seam(const Options& options, Tally& tally);
 void run_slhdsa(const Options& options, Tally& tally);
 // The lab's Kyber-90s (withdrawn round-3 variant; comparison only).
 void run_kyber90s(const Options& options, Tally& tally);

@@ -153,6 +153,7 @@ int run() {
   calibrate();
   Tally tally;
   run_seam_check(options, tally);
+  run_sha2_seam(options, tally);
   run_mlkem(options, tally);
   run_kyber90s(options, tally);
   run_mldsa_seam(options, tally);

@@ -6,29 +6,50 @@
 #include "common/wipe.hpp"
 #include "hash/keccak_ways.hpp"
 #include "hash/keccak_parallel.hpp"
+#include "kernels/keccak_lane_form.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
 namespace pqlab::hash {
 namespace {
 
+using kernels::keccak::lane_in;
+using kernels::keccak::lane_out;
+
 // Lanes are little-endian (FIPS 202 §B.1): byte i of the state is byte
-// i % 8 of lane i / 8.
+// i % 8 of lane i / 8, which the kernels hold in their lane form
+// (kernels/keccak_lane_form.hpp; linear, so a byte goes in as a lane).
 inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
-  state[i / 8] ^= std::uint64_t{v} << (8 * (i % 8));
+  state[i / 8] ^= lane_in(std::uint64_t{v} << (8 * (i % 8)));
 }
 inline std::uint8_t get_byte(const std::uint64_t* state, std::size_t i) {
-  return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
+  return static_cast<std::uint8_t>(lane_out(state[i / 8]) >> (8 * (i % 8)));
 }
 
-// XORs len bytes of data into the start of a state. On little-endian
-// targets the state's bytes in memory are the sponge's byte order.
+// XORs len bytes of data into the start of a state. In the standard lane
+// form on a little-endian target, the state's bytes in memory are the
+// sponge's byte order; otherwise whole lanes go in, then the tail's bytes.
 inline void xor_bytes(std::uint64_t* state, const std::uint8_t* data, std::size_t len) {
-  if constexpr (std::endian::native == std::endian::little) {
+  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
     auto* bytes = reinterpret_cast<std::uint8_t*>(state);
     for (std::size_t i = 0; i < len; ++i) bytes[i] ^= data[i];
   } else {
-    for (std::size_t i = 0; i < len; ++i) xor_byte(state, i, data[i]);
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) state[i / 8] ^= lane_in(load_le64(data + i));
+    std::uint64_t tail = 0;
+    for (std::size_t j = i; j < len; ++j) tail |= std::uint64_t{data[j]} << (8 * (j - i));
+    if (i < len) state[i / 8] ^= lane_in(tail);
+  }
+}
+
+// The first len bytes of a state, out.
+inline void get_bytes(std::uint8_t* out, const std::uint64_t* state, std::size_t len) {
+  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
+    std::memcpy(out, state, len);
+  } else {
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) store_le64(out + i, lane_out(state[i / 8]));
+    for (; i < len; ++i) out[i] = get_byte(state, i);
   }
 }
 
@@ -70,29 +91,26 @@ void KeccakSponge::absorb(std::span<const std::uint8_t> data) {
   const auto permute = kernels::active().keccak.keccak_f1600_x1;
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
-  // Fill a partial block byte by byte.
-  while (n > 0 && (pos_ % 8 != 0 || n < 8)) {
-    xor_byte(state_, pos_++, *p++);
-    --n;
-    if (pos_ == rate_) {
-      permute(state_);
-      pos_ = 0;
-    }
-  }
-  // Whole lanes.
-  while (n >= 8) {
-    state_[pos_ / 8] ^= load_le64(p);
-    p += 8;
-    n -= 8;
-    pos_ += 8;
-    if (pos_ == rate_) {
-      permute(state_);
-      pos_ = 0;
-    }
-  }
   while (n > 0) {
-    xor_byte(state_, pos_++, *p++);
-    --n;
+    if (pos_ % 8 == 0 && n >= 8) {
+      state_[pos_ / 8] ^= lane_in(load_le64(p));
+      p += 8;
+      n -= 8;
+      pos_ += 8;
+    } else {
+      // The bytes up to the end of this lane or of the input, as one lane.
+      const std::size_t lane = pos_ / 8;
+      std::uint64_t bytes = 0;
+      do {
+        bytes |= std::uint64_t{*p++} << (8 * (pos_++ % 8));
+        --n;
+      } while (n > 0 && pos_ % 8 != 0);
+      state_[lane] ^= lane_in(bytes);
+    }
+    if (pos_ == rate_) {  // every rate is a whole number of lanes
+      permute(state_);
+      pos_ = 0;
+    }
   }
 }
 
@@ -115,13 +133,17 @@ void KeccakSponge::squeeze(std::span<std::uint8_t> out) {
       pos_ = 0;
     }
     if (pos_ % 8 == 0 && n >= 8) {
-      store_le64(p, state_[pos_ / 8]);
+      store_le64(p, lane_out(state_[pos_ / 8]));
       p += 8;
       n -= 8;
       pos_ += 8;
     } else {
-      *p++ = get_byte(state_, pos_++);
-      --n;
+      // Bytes of one lane, up to its end or the output's.
+      const std::uint64_t lane = lane_out(state_[pos_ / 8]);
+      do {
+        *p++ = static_cast<std::uint8_t>(lane >> (8 * (pos_++ % 8)));
+        --n;
+      } while (n > 0 && pos_ % 8 != 0);
     }
   }
 }
@@ -163,8 +185,8 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
   std::uint64_t* const sb = states + 25;
   for (std::size_t block = 0; block < blocks; ++block) {
     for (std::size_t i = 0; i < rate / 8; ++i) {
-      sa[i] ^= load_le64(a.data() + block * rate + 8 * i);
-      sb[i] ^= load_le64(b.data() + block * rate + 8 * i);
+      sa[i] ^= lane_in(load_le64(a.data() + block * rate + 8 * i));
+      sb[i] ^= lane_in(load_le64(b.data() + block * rate + 8 * i));
     }
     detail::permute_ways(states, 2, 4);
   }
@@ -175,8 +197,8 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
   pad(sb, b.size() - done, 0x1f, rate);  // SHAKE's
   detail::permute_ways(states, 2, 4);
   for (std::size_t i = 0; i < 4; ++i) {
-    store_le64(a_out.data() + 8 * i, sa[i]);
-    store_le64(b_out.data() + 8 * i, sb[i]);
+    store_le64(a_out.data() + 8 * i, lane_out(sa[i]));
+    store_le64(b_out.data() + 8 * i, lane_out(sb[i]));
   }
   secure_wipe(states, sizeof states);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
@@ -185,7 +207,12 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count) {
   static_assert(detail::sliced_words == 200);
   if (count < 1 || count > detail::sliced_states) return Status::invalid_argument;
+  // The caller's lanes are FIPS 202's: into the kernels' form and back.
+  if constexpr (kernels::keccak::interleaved_lanes)
+    for (auto& lane : lanes) lane = lane_in(lane);
   detail::permute_sliced(lanes.data(), count);
+  if constexpr (kernels::keccak::interleaved_lanes)
+    for (auto& lane : lanes) lane = lane_out(lane);
   return Status::ok;
 }
 
@@ -270,7 +297,7 @@ void KeccakRider::finish(std::span<std::uint8_t> out) {
     load_next(state_);
     permute(state_);
   }
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = get_byte(state_, i);
+  get_bytes(out.data(), state_, out.size());
   secure_wipe_stack();  // the kernel's copies of the state, as for KeccakSponge
 }
 
@@ -324,7 +351,8 @@ void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, 
   std::size_t at = 0;
   for (; bytes - at >= rate_bytes; at += rate_bytes) {
     for (std::size_t way = 0; way < ways_; ++way)
-      for (std::size_t i = 0; i < rate_bytes / 8; ++i) states_[25 * way + i] ^= load_le64(in[way] + at + 8 * i);
+      for (std::size_t i = 0; i < rate_bytes / 8; ++i)
+        states_[25 * way + i] ^= lane_in(load_le64(in[way] + at + 8 * i));
     detail::permute_ways(states_, ways_, max_ways);
   }
   for (std::size_t way = 0; way < ways_; ++way) absorb_final_block(way, in[way] + at, bytes - at);
@@ -349,13 +377,7 @@ void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std:
   } else {
     detail::permute_ways(states_, ways_, max_ways);
   }
-  for (std::size_t way = 0; way < ways_; ++way) {
-    if constexpr (std::endian::native == std::endian::little) {
-      std::memcpy(out[way], states_ + 25 * way, bytes);
-    } else {
-      for (std::size_t i = 0; i < bytes; ++i) out[way][i] = get_byte(states_ + 25 * way, i);
-    }
-  }
+  for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }
 
 template class KeccakWays<Shake128::rate_bytes, 0x1f>;

@@ -8,7 +8,9 @@
 
 #include "common/ct.hpp"
 #include "common/ct_poison.hpp"
+#include "common/little_endian.hpp"
 #include "common/wipe.hpp"
+#include "kernels/keccak_lane_form.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/decaps.hpp"
@@ -21,7 +23,7 @@ namespace {
 using Coeffs = std::array<std::int16_t, n>;
 
 // One Keccak-f[1600] state as SHAKE128 or SHAKE256 (FIPS 202 §6.2) of a
-// seed and up to two index bytes (shorter than the rate: one padded block),
+// 32-byte seed and up to two index bytes (shorter than the rate: one padded block),
 // squeezed a block at a time, on the seam's one-state permutation. Unlike
 // hash::KeccakSponge, whose destructor wipes 2 KB of stack below it, the
 // caller wipes only the permutation's frame (wipe_permutation_frame), which
@@ -32,16 +34,20 @@ struct Xof {
 
   Xof(std::size_t rate_bytes, std::span<const std::uint8_t, 32> seed, std::span<const std::uint8_t> tail)
       : lanes{}, rate(rate_bytes) {
+    // Lanes in the kernels' form (kernels/keccak_lane_form.hpp): the seed's
+    // four, then the index bytes, SHAKE's suffix and the first pad bit in
+    // the fifth; the last pad bit at the rate's end.
+    for (std::size_t i = 0; i < 4; ++i) lanes[i] = kernels::keccak::lane_in(load_le64(seed.data() + 8 * i));
+    std::uint64_t fifth = 0;
     std::size_t at = 0;
-    for (const std::uint8_t b : seed) xor_byte(at++, b);
-    for (const std::uint8_t b : tail) xor_byte(at++, b);
-    xor_byte(at, 0x1f);  // SHAKE's suffix and the first pad bit
-    xor_byte(rate - 1, 0x80);
+    for (const std::uint8_t b : tail) fifth |= std::uint64_t{b} << (8 * at++);
+    fifth |= std::uint64_t{0x1f} << (8 * at);
+    lanes[4] = kernels::keccak::lane_in(fifth);
+    lanes[rate / 8 - 1] ^= kernels::keccak::lane_in(std::uint64_t{0x80} << 56);
   }
-  void xor_byte(std::size_t i, std::uint8_t b) { lanes[i / 8] ^= std::uint64_t{b} << (8 * (i % 8)); }
   void squeeze_block(std::uint8_t* out) {
     kernels::active().keccak.keccak_f1600_x1(lanes.data());
-    for (std::size_t i = 0; i < rate; ++i) out[i] = static_cast<std::uint8_t>(lanes[i / 8] >> (8 * (i % 8)));
+    for (std::size_t i = 0; i < rate; i += 8) store_le64(out + i, kernels::keccak::lane_out(lanes[i / 8]));
   }
 };
 

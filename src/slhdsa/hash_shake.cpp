@@ -6,6 +6,7 @@
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_ways.hpp"
+#include "kernels/keccak_lane_form.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/hash.hpp"
 
@@ -19,6 +20,11 @@ constexpr std::size_t kStateBytes = kernels::keccak_lanes * 8;
 static_assert(kernels::keccak_lanes == 25, "hash_shake.hpp sizes its states with 25 lanes");
 
 using hash::detail::sliced_index;
+// Every state word below is in the kernels' lane form
+// (kernels/keccak_lane_form.hpp): bytes go in through lane_in, out
+// through lane_out.
+using kernels::keccak::lane_in;
+using kernels::keccak::lane_out;
 
 // Eight one-block states of PK.seed ‖ 0 ‖ the padding of an n-byte input
 // (0x1f after it, 0x80 in the last byte of the rate): `prepared` in every
@@ -34,15 +40,15 @@ void load_prepared(std::uint64_t* lanes, const std::uint64_t* prepared) {
 template <std::size_t SeedLanes, std::size_t InputLanes, class Word>
 void write_adrs_and_input(Word&& word, const Adrs& adrs, const std::uint8_t* input) {
   static_assert(SeedLanes + kAdrsLanes + InputLanes < kRateLanes);  // room for the 0x1f
-  for (std::size_t i = 0; i < kAdrsLanes; ++i) word(SeedLanes + i) = load_le64(adrs.data() + 8 * i);
-  for (std::size_t i = 0; i < InputLanes; ++i) word(SeedLanes + kAdrsLanes + i) = load_le64(input + 8 * i);
-  if constexpr (InputLanes != SeedLanes) word(SeedLanes + kAdrsLanes + InputLanes) ^= 0x1f;
+  for (std::size_t i = 0; i < kAdrsLanes; ++i) word(SeedLanes + i) = lane_in(load_le64(adrs.data() + 8 * i));
+  for (std::size_t i = 0; i < InputLanes; ++i) word(SeedLanes + kAdrsLanes + i) = lane_in(load_le64(input + 8 * i));
+  if constexpr (InputLanes != SeedLanes) word(SeedLanes + kAdrsLanes + InputLanes) ^= lane_in(0x1f);
 }
 
 // The first Lanes words of a state, word(w) as above, as n bytes.
 template <std::size_t Lanes, class Word>
 void store_output(std::uint8_t* out, Word&& word) {
-  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, word(i));
+  for (std::size_t i = 0; i < Lanes; ++i) store_le64(out + 8 * i, lane_out(word(i)));
 }
 
 // One state for the one-at-a-time calls: the prepared one, then ADRS and
@@ -95,9 +101,9 @@ void absorb_message(hash::Shake256& sponge, const MessageParts& msg) {
 template <std::size_t N>
 ShakeHash<N>::ShakeHash(const std::uint8_t* pk_seed, const std::uint8_t* sk_seed) {
   for (std::size_t i = 0; i < kernels::keccak_lanes; ++i) prepared_[i] = 0;
-  for (std::size_t i = 0; i < lanes; ++i) prepared_[i] = load_le64(pk_seed + 8 * i);
-  prepared_[2 * lanes + kAdrsLanes] = 0x1f;
-  prepared_[kRateLanes - 1] ^= std::uint64_t{0x80} << 56;
+  for (std::size_t i = 0; i < lanes; ++i) prepared_[i] = lane_in(load_le64(pk_seed + 8 * i));
+  prepared_[2 * lanes + kAdrsLanes] = lane_in(0x1f);
+  prepared_[kRateLanes - 1] ^= lane_in(std::uint64_t{0x80} << 56);
   for (std::size_t i = 0; i < N; ++i) sk_seed_[i] = sk_seed != nullptr ? sk_seed[i] : 0;
 }
 
@@ -150,7 +156,7 @@ ShakeHash<N>::TWays::TWays(const ShakeHash& hash, const Adrs* adrs, std::size_t 
   for (std::size_t j = 0; j < count_; ++j) {
     for (std::size_t i = 0; i < lanes; ++i) states_[sliced_index(i, j)] = hash.prepared_[i];
     for (std::size_t i = 0; i < kAdrsLanes; ++i)
-      states_[sliced_index(lanes + i, j)] = load_le64(adrs[j].data() + 8 * i);
+      states_[sliced_index(lanes + i, j)] = lane_in(load_le64(adrs[j].data() + 8 * i));
   }
   word_ = lanes + kAdrsLanes;
 }
@@ -158,7 +164,7 @@ ShakeHash<N>::TWays::TWays(const ShakeHash& hash, const Adrs* adrs, std::size_t 
 template <std::size_t N>
 void ShakeHash<N>::TWays::absorb(const std::uint8_t* const* in, std::size_t bytes) {
   for (std::size_t at = 0; at < bytes; at += 8) {
-    for (std::size_t j = 0; j < count_; ++j) states_[sliced_index(word_, j)] ^= load_le64(in[j] + at);
+    for (std::size_t j = 0; j < count_; ++j) states_[sliced_index(word_, j)] ^= lane_in(load_le64(in[j] + at));
     if (++word_ == kRateLanes) {
       hash::detail::permute_sliced(states_, count_);
       word_ = 0;
@@ -169,8 +175,8 @@ void ShakeHash<N>::TWays::absorb(const std::uint8_t* const* in, std::size_t byte
 template <std::size_t N>
 void ShakeHash<N>::TWays::finish(std::uint8_t* const* out) {
   for (std::size_t j = 0; j < count_; ++j) {
-    states_[sliced_index(word_, j)] ^= 0x1f;
-    states_[sliced_index(kRateLanes - 1, j)] ^= std::uint64_t{0x80} << 56;
+    states_[sliced_index(word_, j)] ^= lane_in(0x1f);
+    states_[sliced_index(kRateLanes - 1, j)] ^= lane_in(std::uint64_t{0x80} << 56);
   }
   hash::detail::permute_sliced(states_, count_);
   for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], sliced_word(states_, j));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernels/armv7em/armv7em.hpp"
+#include "kernels/keccak_lane_form.hpp"
 #include "kernels/kernels.hpp"
 #include "pqlab/kernels.hpp"
 
@@ -82,3 +83,23 @@ TEST(KernelArmv7em, KeccakMultiStateEntriesMatchPortable) {
 }
 
 }  // namespace
+
+// The Cortex-M4 firmware's lane form (kernels/keccak_lane_form.hpp): bit
+// 2i of a lane is bit i of the low word, bit 2i + 1 bit i of the high word;
+// the conversion is linear (so bytes may go into a state one lane at a
+// time) and deinterleave undoes it. The host builds keep standard lanes.
+TEST(KernelArmv7em, InterleavedLaneForm) {
+  namespace keccak = kernels::keccak;
+  static_assert(!keccak::interleaved_lanes, "host builds keep FIPS 202's lanes");
+  EXPECT_EQ(keccak::lane_in(0x0123456789abcdefull), 0x0123456789abcdefull);
+  for (unsigned bit = 0; bit < 64; ++bit) {
+    const std::uint64_t want = std::uint64_t{1} << (bit % 2 == 0 ? bit / 2 : 32 + bit / 2);
+    ASSERT_EQ(keccak::interleave(std::uint64_t{1} << bit), want) << "bit " << bit;
+  }
+  std::mt19937_64 rng(2026);
+  for (int i = 0; i < 1000; ++i) {
+    const std::uint64_t a = rng(), b = rng();
+    ASSERT_EQ(keccak::deinterleave(keccak::interleave(a)), a);
+    ASSERT_EQ(keccak::interleave(a ^ b), keccak::interleave(a) ^ keccak::interleave(b));
+  }
+}

@@ -18,6 +18,7 @@
 
 #include "kernels/armv7em/armv7em.hpp"
 #include "kernels/keccak_constants.hpp"
+#include "kernels/keccak_lane_form.hpp"
 
 namespace pqlab::kernels::armv7em {
 namespace {
@@ -26,49 +27,9 @@ constexpr std::uint32_t rotl(std::uint32_t x, unsigned n) {
   return n == 0 ? x : static_cast<std::uint32_t>((x << n) | (x >> (32 - n)));
 }
 
-// Perfect outer unshuffle of a 32-bit word (Hacker's Delight §7-2): its
-// even bits to the low half, its odd bits to the high half, in order.
-constexpr std::uint32_t unshuffle(std::uint32_t x) {
-  std::uint32_t t = (x ^ (x >> 1)) & 0x22222222u;
-  x ^= t ^ (t << 1);
-  t = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-  x ^= t ^ (t << 2);
-  t = (x ^ (x >> 4)) & 0x00F000F0u;
-  x ^= t ^ (t << 4);
-  t = (x ^ (x >> 8)) & 0x0000FF00u;
-  x ^= t ^ (t << 8);
-  return x;
-}
-
-// Its inverse: the low half's bits to the even positions, the high half's
-// to the odd ones.
-constexpr std::uint32_t shuffle(std::uint32_t x) {
-  std::uint32_t t = (x ^ (x >> 8)) & 0x0000FF00u;
-  x ^= t ^ (t << 8);
-  t = (x ^ (x >> 4)) & 0x00F000F0u;
-  x ^= t ^ (t << 4);
-  t = (x ^ (x >> 2)) & 0x0C0C0C0Cu;
-  x ^= t ^ (t << 2);
-  t = (x ^ (x >> 1)) & 0x22222222u;
-  x ^= t ^ (t << 1);
-  return x;
-}
-
-struct Interleaved {
-  std::uint32_t e, o;
-};
-
-constexpr Interleaved to_interleaved(std::uint64_t lane) {
-  const std::uint32_t lo = unshuffle(static_cast<std::uint32_t>(lane));
-  const std::uint32_t hi = unshuffle(static_cast<std::uint32_t>(lane >> 32));
-  return {(lo & 0xFFFFu) | (hi << 16), (lo >> 16) | (hi & 0xFFFF0000u)};
-}
-
-constexpr std::uint64_t from_interleaved(Interleaved w) {
-  const std::uint32_t lo = shuffle((w.e & 0xFFFFu) | (w.o << 16));
-  const std::uint32_t hi = shuffle((w.e >> 16) | (w.o & 0xFFFF0000u));
-  return (std::uint64_t{hi} << 32) | lo;
-}
+using keccak::from_interleaved;
+using keccak::Interleaved;
+using keccak::to_interleaved;
 
 // ι's round constants (FIPS 202 Alg. 6), interleaved.
 consteval std::array<Interleaved, 24> make_round_constants() {
@@ -77,9 +38,6 @@ consteval std::array<Interleaved, 24> make_round_constants() {
   return rc;
 }
 constexpr std::array<Interleaved, 24> kRoundConstants = make_round_constants();
-
-static_assert(from_interleaved(to_interleaved(0x0123456789ABCDEFull)) == 0x0123456789ABCDEFull);
-static_assert(from_interleaved(to_interleaved(0xF0E1D2C3B4A59687ull)) == 0xF0E1D2C3B4A59687ull);
 
 // ROT(w, r) of FIPS 202 §3.2.2 on an interleaved lane.
 template <int R>

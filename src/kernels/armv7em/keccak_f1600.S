@@ -4,8 +4,10 @@
 @ Keccak-f[1600] (FIPS 202 §3.3, Alg. 7: 24 rounds of θ, ρ, π, χ, ι of
 @ §3.2.1–3.2.5) for the Cortex-M4 (ARMv7E-M, Thumb-2): the seam entries
 @ keccak_f1600_x1, and x4 / x8 / sliced8 as loops over it, bit-exact with
-@ the portable backend. The state comes in and goes out in the seam's
-@ standard lane layout (25 little-endian uint64 lanes, lane x + 5y).
+@ the portable backend. The state comes in and goes out in the build's
+@ lane form (src/kernels/keccak_lane_form.hpp): 25 little-endian uint64
+@ lanes x + 5y, standard, or bit-interleaved where the C preprocessor sees
+@ PQLAB_KECCAK_INTERLEAVED_LANES (the Cortex-M4 firmware).
 @
 @ Bit-interleaved: each lane is held as two words, e = its even bits and
 @ o = its odd bits, so ROT(w, r) (§3.2.2) is two 32-bit rotations. All 24
@@ -14,8 +16,9 @@
 @ (ρ's, θ's ROT(C, 1), and the frames' differences) into the barrel
 @ shifter of the EOR/BIC that consumes the word; the last round stores
 @ normalised words. χ's ¬b & c is one BIC. ι's constants are immediates.
-@ Entry and exit convert the 25 lanes to and from the interleaved form
-@ (about 1,900 of the permutation's cycles).
+@ With standard lanes, entry and exit convert the 25 lanes to and from the
+@ interleaved form (about 1,900 of the permutation's cycles); with
+@ interleaved lanes they copy 50 words.
 @
 @ Constant time: x1 has no branch at all and addresses only [sp, #imm] and
 @ [r0, #imm] (r0 the caller's state pointer); the x4/x8/sliced8 loops
@@ -35,6 +38,20 @@ pqlab_armv7em_keccak_f1600_x1:
   push {r4-r11, lr}
   sub sp, sp, #416
   str r0, [sp, #408]
+#if PQLAB_KECCAK_INTERLEAVED_LANES
+@ Interleaved lanes (the build's lane form) -> buffer 0, as they are.
+  add lr, sp, #0
+  ldmia r0!, {r1-r11}
+  stmia lr!, {r1-r11}
+  ldmia r0!, {r1-r11}
+  stmia lr!, {r1-r11}
+  ldmia r0!, {r1-r11}
+  stmia lr!, {r1-r11}
+  ldmia r0!, {r1-r11}
+  stmia lr!, {r1-r11}
+  ldmia r0!, {r1-r6}
+  stmia lr!, {r1-r6}
+#else
 @ Standard lanes -> interleaved words in buffer 0 (frame 0).
   ldr r1, [r0, #0]
   ldr r2, [r0, #4]
@@ -986,6 +1003,7 @@ pqlab_armv7em_keccak_f1600_x1:
   pkhtb r2, r2, r1, asr #16
   str r3, [sp, #192]
   str r2, [sp, #196]
+#endif
 @ Round 0: buffer 0 -> buffer 1.
 @ θ: column parities C[x] (Alg. 1 step 1).
   ldr r0, [sp, #0]
@@ -10098,6 +10116,21 @@ pqlab_armv7em_keccak_f1600_x1:
   eor r3, r3, r4
   ror r3, r3, #22
   str r3, [sp, #164]
+#if PQLAB_KECCAK_INTERLEAVED_LANES
+@ Buffer 0 -> the caller's interleaved lanes.
+  ldr r0, [sp, #408]
+  add lr, sp, #0
+  ldmia lr!, {r1-r11}
+  stmia r0!, {r1-r11}
+  ldmia lr!, {r1-r11}
+  stmia r0!, {r1-r11}
+  ldmia lr!, {r1-r11}
+  stmia r0!, {r1-r11}
+  ldmia lr!, {r1-r11}
+  stmia r0!, {r1-r11}
+  ldmia lr!, {r1-r6}
+  stmia r0!, {r1-r6}
+#else
 @ Interleaved words (frame 0) -> standard lanes.
   ldr r0, [sp, #408]
   ldr r1, [sp, #0]
@@ -11050,6 +11083,7 @@ pqlab_armv7em_keccak_f1600_x1:
   eor r2, r2, r1, lsl #1
   str r3, [r0, #192]
   str r2, [r0, #196]
+#endif
   add sp, sp, #416
   pop {r4-r11, pc}
   .size pqlab_armv7em_keccak_f1600_x1, . - pqlab_armv7em_keccak_f1600_x1

@@ -143,19 +143,40 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     store(a + 16 * p, x);
     store(a + 16 * p + 8, y);
   }
-  std::size_t m = 32;
-  for (std::size_t len = 8; len < 256; len <<= 1)
-    for (std::size_t start = 0; start < 256; start += 2 * len) {
-      const Twiddle w = broadcast(-kZetas[--m]);
-      for (std::size_t j = start; j < start + len; j += 8) {
-        __m256i x = load(a + j), y = load(a + j + len);
-        gs(x, y, w);
-        store(a + j, x);
-        store(a + j + len, y);
-      }
+  // Layers of span 8, 16 and 32 on each block of 64 coefficients in
+  // registers (eight of them; zetas[31 - start/16], [15 - start/32] and
+  // [7 - start/64], negated, as the portable kernel's m counts down). One
+  // pass for all six layers measured slower: the interleaves need
+  // registers the block holds.
+  for (std::size_t block = 0; block < 4; ++block) {
+    std::int32_t* const base = a + 64 * block;
+    __m256i r[8];
+    for (std::size_t i = 0; i < 8; ++i) r[i] = load(base + 8 * i);
+    for (std::size_t i = 0; i < 8; i += 2) gs(r[i], r[i + 1], broadcast(-kZetas[31 - 4 * block - i / 2]));
+    for (std::size_t i = 0; i < 8; i += 4) {
+      const Twiddle w = broadcast(-kZetas[15 - 2 * block - i / 4]);
+      gs(r[i], r[i + 2], w);
+      gs(r[i + 1], r[i + 3], w);
     }
+    const Twiddle w = broadcast(-kZetas[7 - block]);
+    for (std::size_t i = 0; i < 4; ++i) gs(r[i], r[i + 4], w);
+    for (std::size_t i = 0; i < 8; ++i) store(base + 8 * i, r[i]);
+  }
+  // Spans 64 and 128 (zetas[3], [2] and [1], negated) on the four registers
+  // 64 coefficients apart, then the final factor, as the portable kernel.
+  const Twiddle w64_low = broadcast(-kZetas[3]), w64_high = broadcast(-kZetas[2]), w128 = broadcast(-kZetas[1]);
   const Twiddle f = broadcast(kInvNttFactor);
-  for (std::size_t j = 0; j < 256; j += 8) store(a + j, mont_mul(load(a + j), f));
+  for (std::size_t j = 0; j < 64; j += 8) {
+    __m256i r0 = load(a + j), r1 = load(a + j + 64), r2 = load(a + j + 128), r3 = load(a + j + 192);
+    gs(r0, r1, w64_low);
+    gs(r2, r3, w64_high);
+    gs(r0, r2, w128);
+    gs(r1, r3, w128);
+    store(a + j, mont_mul(r0, f));
+    store(a + j + 64, mont_mul(r1, f));
+    store(a + j + 128, mont_mul(r2, f));
+    store(a + j + 192, mont_mul(r3, f));
+  }
 }
 
 // FIPS 204 Alg. 45 (MultiplyNTT), each product Montgomery-reduced.

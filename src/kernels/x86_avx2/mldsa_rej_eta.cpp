@@ -32,9 +32,17 @@ std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::ui
   const __m128i limit = _mm_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
   for (std::size_t pos = 0; pos < len && filled < 256; pos += 16) {
     const std::size_t bytes = std::min<std::size_t>(16, len - pos);
-    alignas(16) std::uint8_t chunk[16] = {};
-    std::memcpy(chunk, buf + pos, bytes);
-    const x86::EtaNibbles halves = x86::split_nibbles(_mm_load_si128(reinterpret_cast<const __m128i*>(chunk)));
+    // A whole step is read in place; only a short last one goes through a
+    // zeroed copy (a load from narrower stores would stall on forwarding).
+    __m128i raw;
+    if (bytes == 16) {
+      raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos));
+    } else {
+      alignas(16) std::uint8_t chunk[16] = {};
+      std::memcpy(chunk, buf + pos, bytes);
+      raw = _mm_load_si128(reinterpret_cast<const __m128i*>(chunk));
+    }
+    const x86::EtaNibbles halves = x86::split_nibbles(raw);
     const std::uint32_t present = x86::present_nibbles(bytes);
     for (std::size_t group = 0; group < 4 && filled < 256; ++group) {
       const __m128i nibbles = group % 2 == 0 ? halves.half[group / 2] : _mm_srli_si128(halves.half[group / 2], 8);
