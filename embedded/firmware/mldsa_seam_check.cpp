@@ -3,10 +3,12 @@
 // registers it) against the portable one, on pseudo-random polynomials and
 // on polynomials at the bounds of each entry's contract
 // (src/kernels/entries.inc), which the known-answer runs do not reach:
-// mldsa_ntt (FIPS 204 Alg. 41), mldsa_invntt_tomont (Alg. 42) and the
-// pointwise products (Alg. 45, Montgomery form). Reported as the known-answer
-// set "ML-DSA-kernels", one line per entry and input. With bench, each entry
-// is also measured once per backend (ops "<entry>-portable" and
+// mldsa_ntt (FIPS 204 Alg. 41), mldsa_invntt_tomont (Alg. 42), the
+// pointwise products (Alg. 45, Montgomery form), signing's reductions,
+// Decompose, MakeHint, the z and w1 encodings, the small ring's reductions
+// and Â's rejection filter. Reported as the known-answer set
+// "ML-DSA-kernels", one line per entry and input. With bench, the first four
+// entries are also measured once per backend (ops "<entry>-portable" and
 // "<entry>-<active backend>"). It reaches past the public API (src/
 // headers), which embedded/CMakeLists makes visible to it and seam_check.cpp
 // alone.
