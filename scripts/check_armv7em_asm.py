@@ -200,6 +200,13 @@ def check_function(name, body):
     return findings
 
 
+def findings_of(name, body):
+    """check_function's findings, except for functions on public data only,
+    which carry the project's _vartime suffix (README's house rules) and may
+    branch and index on it."""
+    return [] if name.endswith("_vartime") else check_function(name, body)
+
+
 SELF_TEST_SOURCE = """
 unsigned table[16];
 unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x & 15]; return 0; }
@@ -250,7 +257,10 @@ REQUIRED_ASM = {
 # Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
 # parked in an FPU register and used as an index, one masked by BIC and used
 # as an index, a table branch on a loaded word (all must be found), and a loop with its bound spilled to the stack,
-# post-incremented pointers and SMULL on loaded data (must be clean).
+# post-incremented pointers and SMULL on loaded data (must be clean); a
+# dispatch on a γ-like argument before any other instruction (clean), the
+# same branch after a load (found), and a bounds-checked table lookup on
+# loaded data, found unless the function is named _vartime.
 SELF_TEST_ASM_STYLE = """
         .syntax unified
         .thumb
@@ -301,6 +311,44 @@ clean_loop:
         pop     {r4, pc}
         .ltorg
 table:  .word   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+        .global dispatch_ok
+        .type dispatch_ok, %function
+dispatch_ok:
+        cmp     r2, #0x20000
+        beq     2f
+        movw    r12, #0xff00
+        movt    r12, #0x3
+        cmp     r2, r12
+        beq     3f
+        udf     #0
+2:      movs    r0, #1
+        bx      lr
+3:      movs    r0, #2
+        bx      lr
+        .global dispatch_late
+        .type dispatch_late, %function
+dispatch_late:
+        ldr     r3, [r0]
+        cmp     r2, #0x20000
+        beq     2f
+        movs    r0, #0
+2:      bx      lr
+        .global table_vartime
+        .type table_vartime, %function
+table_vartime:
+        ldr     r3, [r0]
+        cmp     r3, #7
+        bhs     2f
+        ldr     r0, [r1, r3, lsl #2]
+2:      bx      lr
+        .global table_leak
+        .type table_leak, %function
+table_leak:
+        ldr     r3, [r0]
+        cmp     r3, #7
+        bhs     2f
+        ldr     r0, [r1, r3, lsl #2]
+2:      bx      lr
 """
 
 
@@ -313,11 +361,15 @@ def self_test_asm(gcc, tmp):
                     "-o", str(obj)], check=True)
     text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
                           capture_output=True, text=True).stdout
-    found = {name: check_function(name, body) for name, body in functions(text)}
+    found = {name: findings_of(name, body) for name, body in functions(text)}
     ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
           any("address from loaded data (r2)" in f for f in found.get("bic_leak", [])) and
           any("tbb" in f for f in found.get("tbb_leak", [])) and
-          "clean_loop" in found and not found["clean_loop"])
+          "clean_loop" in found and not found["clean_loop"] and
+          "dispatch_ok" in found and not found["dispatch_ok"] and
+          any("conditional branch" in f for f in found.get("dispatch_late", [])) and
+          "table_vartime" in found and not found["table_vartime"] and
+          any("address from loaded data (r3)" in f for f in found.get("table_leak", [])))
     print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")
     return ok
 
@@ -374,11 +426,7 @@ def main():
             checked += 1
             if body:
                 seen.add(name)
-            # Functions on public data only carry the project's _vartime
-            # suffix (README's house rules); they may branch and index on it.
-            if name.endswith("_vartime"):
-                continue
-            findings += [f"{obj.name}: {f}" for f in check_function(name, body)]
+            findings += [f"{obj.name}: {f}" for f in findings_of(name, body)]
         for source, names in REQUIRED_ASM.items():
             if obj.name.startswith(source + "."):
                 findings += [f"{obj.name}: {n} not found" for n in names if n not in seen]
