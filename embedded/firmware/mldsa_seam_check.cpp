@@ -167,10 +167,18 @@ void check_signing_steps(const kernels::Table& portable, const kernels::Table& a
         active.mldsa.mldsa_decompose.fn(got.data(), got2.data(), a.data(), gamma2);
         record(tally, "decompose-w1", tc, want, got);
         record(tally, "decompose-w0", tc, want2, got2);
+        // high_bits_pack takes |a_i| < q: a, then a with every other
+        // coefficient moved to a - q (the same values mod q).
         std::array<std::uint8_t, 192> ww{}, wg{};
         portable.mldsa.mldsa_high_bits_pack.fn(ww.data(), a.data(), gamma2);
         active.mldsa.mldsa_high_bits_pack.fn(wg.data(), a.data(), gamma2);
         record_bytes(tally, "high_bits_pack", tc, ww, wg);
+        Poly shifted = a;
+        for (std::size_t i = 0; i < 256; i += 2) shifted[i] = a[i] == 0 ? 1 - kQ : a[i] - kQ;
+        std::array<std::uint8_t, 192> sw{}, sg{};
+        portable.mldsa.mldsa_high_bits_pack.fn(sw.data(), shifted.data(), gamma2);
+        active.mldsa.mldsa_high_bits_pack.fn(sg.data(), shifted.data(), gamma2);
+        record_bytes(tally, "high_bits_pack-negative", tc, sw, sg);
         // make_hint: r in [0, q), |z| < q.
         fill_poly(b, rng, kind, kQ - 1);
         if (kind == 3) {  // z small around the rounding boundaries

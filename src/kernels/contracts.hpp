@@ -231,7 +231,7 @@ struct mldsa_sub_reduce32_freeze {
 struct mldsa_high_bits_pack : unchecked {
   static void pre(const std::uint8_t*, const std::int32_t* a, std::int32_t gamma2) {
     expect(valid_gamma2(gamma2));
-    expect_all_in(a, 0, dsa_q - 1);
+    expect_abs_below(a, dsa_q);
   }
 };
 struct mldsa_small_reduce {

@@ -13,15 +13,15 @@
 
 namespace pqlab::mldsa::detail {
 
-// w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) in [0, q) (FIPS 204 Alg. 7 line 12), with ŷ_j
-// supplied by `y_hat(j)`.
+// w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) (FIPS 204 Alg. 7 line 12) with |w_i| < q, a
+// representative of each coefficient mod q (the commitment's encoding and
+// r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`.
 template <class P, class SigningKey, class YHat>
 void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch) {
   NttRowSum sum(w);
   sum.first(key.a_hat(i, 0, scratch), y_hat(0));
   for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
   sum.intt_tomont();
-  freeze(w);  // (-q, q) onto [0, q)
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection

@@ -108,7 +108,8 @@ inline void pack_w1(std::uint8_t* out, const Poly& w1) {
 }
 
 // w1Encode(HighBits(w)) (Alg. 7 lines 13–15 with Alg. 28 and 37) through
-// the kernel seam, for w in [0, q): signing's commitment, every iteration.
+// the kernel seam, for |w_i| < q (taken mod q): signing's commitment, every
+// iteration.
 template <class P>
 inline void pack_high_bits_w1(std::uint8_t* out, const Poly& w) {
   kernels::active().mldsa.mldsa_high_bits_pack(out, w.c.data(), P::gamma2);

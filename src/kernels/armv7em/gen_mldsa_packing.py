@@ -91,18 +91,22 @@ def unpack_body(b):
 
 
 def high_bits_pack_body(bits):
-    """w1Encode(HighBits(a_i)) of 32·bits bytes: coefficients r1 -> bytes r0,
-    one group (8 values in one word, or 16 in three) per loop iteration; r2
-    the SMMULR multiplier, r3 the end of a, r12 the word being filled when
-    it is not a value's own register, lr scratch."""
+    """w1Encode(HighBits(a_i mod q)) of 32·bits bytes, |a_i| < q:
+    coefficients r1 -> bytes r0, one group (8 values in one word, or 16 in
+    three) per loop iteration; r2 the SMMULR multiplier, r3 q, r12 the word
+    being filled when it is not a value's own register, lr scratch; the end
+    of a on the stack."""
     g, out = group_size(bits), []
     cur = None
     for i in range(g):
         if i % 8 == 0:
             out.append("        ldm     r1!, {r4-r11}")
         v = VALUES[i % 8]
-        # HighBits before the wrap: ((a + 127) >> 7)·M / 2^32, rounded.
-        out += [f"        add     {v}, {v}, #127",
+        # a + q if a < 0, then HighBits before the wrap: ((a + 127) >> 7)·M
+        # / 2^32, rounded.
+        out += [f"        and     lr, r3, {v}, asr #31",
+                f"        add     {v}, {v}, lr",
+                f"        add     {v}, {v}, #127",
                 f"        asr     {v}, {v}, #7",
                 f"        smmulr  {v}, {v}, r2"]
         if bits == 6:  # 44 -> 0 (for m = 16, 16 -> 0 is the 4-bit field itself)
@@ -183,8 +187,9 @@ def high_bits_function():
     lines = [
         "",
         "@ void pqlab_armv7em_mldsa_high_bits_pack(uint8_t* out, const int32_t a[256],",
-        "@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i in",
-        "@     [0, q), as mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR",
+        "@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i mod q",
+        "@     for |a_i| < q (q added to a negative a_i first), as",
+        "@     mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR",
         "@     by 1025·2^10 or 11275·2^8; m = 16 wraps to 0 in the 4-bit field, m =",
         "@     44 by the sign of 43 − r1): 32·b bytes, b = 4 or 6.",
         f"        .section .text.{name}, \"ax\", %progbits",
@@ -205,10 +210,15 @@ def high_bits_function():
         lines += [f"{label}:      push    {{r4-r11, lr}}",
                   f"        movw    r2, #{lo}",
                   f"        movt    r2, #{hi}",
-                  "        add     r3, r1, #1024",
+                  "        movw    r3, #0xe001",
+                  "        movt    r3, #0x7f",
+                  "        add     r12, r1, #1024",
+                  "        push    {r12}",
                   "1:", *high_bits_pack_body(bits),
-                  "        cmp     r1, r3",
+                  "        ldr     r12, [sp]",
+                  "        cmp     r1, r12",
                   "        bne     1b",
+                  "        add     sp, sp, #4",
                   "        pop     {r4-r11, pc}"]
     lines.append(f"        .size   {name}, . - {name}")
     return lines

@@ -229,8 +229,9 @@ pqlab_armv7em_mldsa_unpack_z:
         .size   pqlab_armv7em_mldsa_unpack_z, . - pqlab_armv7em_mldsa_unpack_z
 
 @ void pqlab_armv7em_mldsa_high_bits_pack(uint8_t* out, const int32_t a[256],
-@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i in
-@     [0, q), as mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR
+@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i mod q
+@     for |a_i| < q (q added to a negative a_i first), as
+@     mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR
 @     by 1025·2^10 or 11275·2^8; m = 16 wraps to 0 in the 4-bit field, m =
 @     44 by the sign of 43 − r1): 32·b bytes, b = 4 or 6.
         .section .text.pqlab_armv7em_mldsa_high_bits_pack, "ax", %progbits
@@ -249,38 +250,53 @@ pqlab_armv7em_mldsa_high_bits_pack:
 2:      push    {r4-r11, lr}
         movw    r2, #0x0b00
         movt    r2, #0x2c
-        add     r3, r1, #1024
+        movw    r3, #0xe001
+        movt    r3, #0x7f
+        add     r12, r1, #1024
+        push    {r12}
 1:
         ldm     r1!, {r4-r11}
+        and     lr, r3, r4, asr #31
+        add     r4, r4, lr
         add     r4, r4, #127
         asr     r4, r4, #7
         smmulr  r4, r4, r2
         rsb     lr, r4, #43
         bic     r4, r4, lr, asr #31
+        and     lr, r3, r5, asr #31
+        add     r5, r5, lr
         add     r5, r5, #127
         asr     r5, r5, #7
         smmulr  r5, r5, r2
         rsb     lr, r5, #43
         bic     r5, r5, lr, asr #31
         bfi     r4, r5, #6, #6
+        and     lr, r3, r6, asr #31
+        add     r6, r6, lr
         add     r6, r6, #127
         asr     r6, r6, #7
         smmulr  r6, r6, r2
         rsb     lr, r6, #43
         bic     r6, r6, lr, asr #31
         bfi     r4, r6, #12, #6
+        and     lr, r3, r7, asr #31
+        add     r7, r7, lr
         add     r7, r7, #127
         asr     r7, r7, #7
         smmulr  r7, r7, r2
         rsb     lr, r7, #43
         bic     r7, r7, lr, asr #31
         bfi     r4, r7, #18, #6
+        and     lr, r3, r8, asr #31
+        add     r8, r8, lr
         add     r8, r8, #127
         asr     r8, r8, #7
         smmulr  r8, r8, r2
         rsb     lr, r8, #43
         bic     r8, r8, lr, asr #31
         bfi     r4, r8, #24, #6
+        and     lr, r3, r9, asr #31
+        add     r9, r9, lr
         add     r9, r9, #127
         asr     r9, r9, #7
         smmulr  r9, r9, r2
@@ -289,12 +305,16 @@ pqlab_armv7em_mldsa_high_bits_pack:
         bfi     r4, r9, #30, #2
         str     r4, [r0], #4
         lsr     r12, r9, #2
+        and     lr, r3, r10, asr #31
+        add     r10, r10, lr
         add     r10, r10, #127
         asr     r10, r10, #7
         smmulr  r10, r10, r2
         rsb     lr, r10, #43
         bic     r10, r10, lr, asr #31
         bfi     r12, r10, #4, #6
+        and     lr, r3, r11, asr #31
+        add     r11, r11, lr
         add     r11, r11, #127
         asr     r11, r11, #7
         smmulr  r11, r11, r2
@@ -302,18 +322,24 @@ pqlab_armv7em_mldsa_high_bits_pack:
         bic     r11, r11, lr, asr #31
         bfi     r12, r11, #10, #6
         ldm     r1!, {r4-r11}
+        and     lr, r3, r4, asr #31
+        add     r4, r4, lr
         add     r4, r4, #127
         asr     r4, r4, #7
         smmulr  r4, r4, r2
         rsb     lr, r4, #43
         bic     r4, r4, lr, asr #31
         bfi     r12, r4, #16, #6
+        and     lr, r3, r5, asr #31
+        add     r5, r5, lr
         add     r5, r5, #127
         asr     r5, r5, #7
         smmulr  r5, r5, r2
         rsb     lr, r5, #43
         bic     r5, r5, lr, asr #31
         bfi     r12, r5, #22, #6
+        and     lr, r3, r6, asr #31
+        add     r6, r6, lr
         add     r6, r6, #127
         asr     r6, r6, #7
         smmulr  r6, r6, r2
@@ -322,30 +348,40 @@ pqlab_armv7em_mldsa_high_bits_pack:
         bfi     r12, r6, #28, #4
         str     r12, [r0], #4
         lsr     r12, r6, #4
+        and     lr, r3, r7, asr #31
+        add     r7, r7, lr
         add     r7, r7, #127
         asr     r7, r7, #7
         smmulr  r7, r7, r2
         rsb     lr, r7, #43
         bic     r7, r7, lr, asr #31
         bfi     r12, r7, #2, #6
+        and     lr, r3, r8, asr #31
+        add     r8, r8, lr
         add     r8, r8, #127
         asr     r8, r8, #7
         smmulr  r8, r8, r2
         rsb     lr, r8, #43
         bic     r8, r8, lr, asr #31
         bfi     r12, r8, #8, #6
+        and     lr, r3, r9, asr #31
+        add     r9, r9, lr
         add     r9, r9, #127
         asr     r9, r9, #7
         smmulr  r9, r9, r2
         rsb     lr, r9, #43
         bic     r9, r9, lr, asr #31
         bfi     r12, r9, #14, #6
+        and     lr, r3, r10, asr #31
+        add     r10, r10, lr
         add     r10, r10, #127
         asr     r10, r10, #7
         smmulr  r10, r10, r2
         rsb     lr, r10, #43
         bic     r10, r10, lr, asr #31
         bfi     r12, r10, #20, #6
+        and     lr, r3, r11, asr #31
+        add     r11, r11, lr
         add     r11, r11, #127
         asr     r11, r11, #7
         smmulr  r11, r11, r2
@@ -353,48 +389,71 @@ pqlab_armv7em_mldsa_high_bits_pack:
         bic     r11, r11, lr, asr #31
         bfi     r12, r11, #26, #6
         str     r12, [r0], #4
-        cmp     r1, r3
+        ldr     r12, [sp]
+        cmp     r1, r12
         bne     1b
+        add     sp, sp, #4
         pop     {r4-r11, pc}
 3:      push    {r4-r11, lr}
         movw    r2, #0x0400
         movt    r2, #0x10
-        add     r3, r1, #1024
+        movw    r3, #0xe001
+        movt    r3, #0x7f
+        add     r12, r1, #1024
+        push    {r12}
 1:
         ldm     r1!, {r4-r11}
+        and     lr, r3, r4, asr #31
+        add     r4, r4, lr
         add     r4, r4, #127
         asr     r4, r4, #7
         smmulr  r4, r4, r2
+        and     lr, r3, r5, asr #31
+        add     r5, r5, lr
         add     r5, r5, #127
         asr     r5, r5, #7
         smmulr  r5, r5, r2
         bfi     r4, r5, #4, #4
+        and     lr, r3, r6, asr #31
+        add     r6, r6, lr
         add     r6, r6, #127
         asr     r6, r6, #7
         smmulr  r6, r6, r2
         bfi     r4, r6, #8, #4
+        and     lr, r3, r7, asr #31
+        add     r7, r7, lr
         add     r7, r7, #127
         asr     r7, r7, #7
         smmulr  r7, r7, r2
         bfi     r4, r7, #12, #4
+        and     lr, r3, r8, asr #31
+        add     r8, r8, lr
         add     r8, r8, #127
         asr     r8, r8, #7
         smmulr  r8, r8, r2
         bfi     r4, r8, #16, #4
+        and     lr, r3, r9, asr #31
+        add     r9, r9, lr
         add     r9, r9, #127
         asr     r9, r9, #7
         smmulr  r9, r9, r2
         bfi     r4, r9, #20, #4
+        and     lr, r3, r10, asr #31
+        add     r10, r10, lr
         add     r10, r10, #127
         asr     r10, r10, #7
         smmulr  r10, r10, r2
         bfi     r4, r10, #24, #4
+        and     lr, r3, r11, asr #31
+        add     r11, r11, lr
         add     r11, r11, #127
         asr     r11, r11, #7
         smmulr  r11, r11, r2
         bfi     r4, r11, #28, #4
         str     r4, [r0], #4
-        cmp     r1, r3
+        ldr     r12, [sp]
+        cmp     r1, r12
         bne     1b
+        add     sp, sp, #4
         pop     {r4-r11, pc}
         .size   pqlab_armv7em_mldsa_high_bits_pack, . - pqlab_armv7em_mldsa_high_bits_pack
