@@ -9,7 +9,10 @@ reads the generated code itself (arm-none-eabi-objdump -d) and fails on
      hold no loaded data (a counter or pointer against a public bound), or
      a forward CBZ/CBNZ that is a function's first instruction on an
      argument register (the guard of a public count such as sliced8's
-     `count`);
+     `count`), or a forward B<c> in a dispatch prologue (only CMP of an
+     argument register r0-r3 with an immediate or a MOVW/MOVT constant,
+     and such branches, before it: the choice of a loop by a public
+     parameter such as ML-DSA's γ1 or γ2);
   2. any IT block (conditional execution on flags from data);
   3. any load or store whose address is computed from loaded data: a
      register written by a load (other than a reload of a stack slot that
@@ -29,8 +32,9 @@ e.g. ML-KEM's rejection sampling of the public matrix: they are listed as
 exempt, not checked (but still required to be present when listed below).
 
 The hand-written assembly (src/kernels/armv7em/*.S: ML-KEM's NTT, inverse
-NTT and base multiplication; ML-DSA's NTT, inverse NTT and pointwise
-products, mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
+NTT and base multiplication; ML-DSA's NTT, inverse NTT, pointwise
+products and signing's reductions, rounding, packing and sampling,
+mldsa_*.S; Keccak-f[1600], keccak_f1600.S, whose x1 has no
 branch at all; SHA-256 and SHA-512 compression, sha256_compress.S and
 sha512_compress.S) is checked like the compiled C++, and each of
 its global functions must be found in the objects with instructions (so a
@@ -98,6 +102,7 @@ def check_function(name, body):
     tainted, slots = set(), {}
     flags = None  # (mnemonic, whether its operands held loaded data) of the last flag setter
     first_addr = body[0][0] if body else 0
+    prologue = True  # only a dispatch on argument registers so far
     for addr, op, args in body:
         base_op = re.sub(r"\.(w|n)$", "", op)
         where = f"{name} +{addr - first_addr:#x}: {op} {args}"
@@ -111,8 +116,17 @@ def check_function(name, body):
                              flags[0] in ("cmp", "cmn", "subs", "adds") and not flags[1])
             entry_guard = (base_op in ("cbz", "cbnz") and addr == first_addr and
                            regs_in(args.split(",")[0])[0] in ("r0", "r1", "r2", "r3"))
-            if not (backward_loop or entry_guard):
+            dispatch = (prologue and target is not None and target > addr and flags is not None and
+                        flags[0] == "cmp" and not flags[1])
+            if not (backward_loop or entry_guard or dispatch):
                 findings.append("conditional branch: " + where)
+        operands_now = regs_in(args)
+        if prologue and not (
+                (base_op == "cmp" and operands_now[:1] and operands_now[0] in ("r0", "r1", "r2", "r3")) or
+                (base_op in ("movw", "movt") and operands_now[:1] and
+                 operands_now[0] not in ("r0", "r1", "r2", "r3")) or
+                re.fullmatch(r"b" + COND, base_op)):
+            prologue = False
         # 3. Addresses from loaded data, and taint propagation.
         is_load = re.match(r"(ldr|ldm|pop|vldr|vldm|vpop)", base_op)
         is_store = re.match(r"(str|stm|push|vstr|vstm|vpush)", base_op)
@@ -186,6 +200,13 @@ def check_function(name, body):
     return findings
 
 
+def findings_of(name, body):
+    """check_function's findings, except for functions on public data only,
+    which carry the project's _vartime suffix (README's house rules) and may
+    branch and index on it."""
+    return [] if public_data_only(name) else check_function(name, body)
+
+
 SELF_TEST_SOURCE = """
 unsigned table[16];
 unsigned leaky(const unsigned *s) { unsigned x = s[0]; if (x & 1) return table[x & 15]; return 0; }
@@ -218,6 +239,14 @@ REQUIRED_ASM = {
     "mlkem_basemul.S": ("pqlab_armv7em_mlkem_basemul_acc",),
     "mldsa_ntt.S": ("pqlab_armv7em_mldsa_ntt", "pqlab_armv7em_mldsa_invntt_tomont"),
     "mldsa_pointwise.S": ("pqlab_armv7em_mldsa_pointwise_montgomery", "pqlab_armv7em_mldsa_pointwise_acc_montgomery"),
+    "mldsa_reduce.S": ("pqlab_armv7em_mldsa_reduce32", "pqlab_armv7em_mldsa_freeze",
+                       "pqlab_armv7em_mldsa_add_reduce32", "pqlab_armv7em_mldsa_sub_reduce32_freeze",
+                       "pqlab_armv7em_mldsa_norm_at_least"),
+    "mldsa_rounding.S": ("pqlab_armv7em_mldsa_decompose", "pqlab_armv7em_mldsa_make_hint"),
+    "mldsa_packing.S": ("pqlab_armv7em_mldsa_pack_z", "pqlab_armv7em_mldsa_unpack_z",
+                        "pqlab_armv7em_mldsa_high_bits_pack"),
+    "mldsa_sampling.S": ("pqlab_armv7em_mldsa_rej_uniform_vartime",),
+    "mldsa_small.S": ("pqlab_armv7em_mldsa_small_reduce", "pqlab_armv7em_mldsa_small_widen"),
     "keccak_f1600.S": ("pqlab_armv7em_keccak_f1600_x1", "pqlab_armv7em_keccak_f1600_x4",
                        "pqlab_armv7em_keccak_f1600_x8", "pqlab_armv7em_keccak_f1600_sliced8"),
     "sha256_compress.S": ("pqlab_armv7em_sha256_compress",),
@@ -239,7 +268,10 @@ def public_data_only(name):
 # Hand-written Thumb-2 in the style of kernels/armv7em/*.S: a loaded word
 # parked in an FPU register and used as an index, one masked by BIC and used
 # as an index, a table branch on a loaded word (all must be found), and a loop with its bound spilled to the stack,
-# post-incremented pointers and SMULL on loaded data (must be clean).
+# post-incremented pointers and SMULL on loaded data (must be clean); a
+# dispatch on a γ-like argument before any other instruction (clean), the
+# same branch after a load (found), and a bounds-checked table lookup on
+# loaded data, found unless the function is named _vartime.
 SELF_TEST_ASM_STYLE = """
         .syntax unified
         .thumb
@@ -290,6 +322,44 @@ clean_loop:
         pop     {r4, pc}
         .ltorg
 table:  .word   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+        .global dispatch_ok
+        .type dispatch_ok, %function
+dispatch_ok:
+        cmp     r2, #0x20000
+        beq     2f
+        movw    r12, #0xff00
+        movt    r12, #0x3
+        cmp     r2, r12
+        beq     3f
+        udf     #0
+2:      movs    r0, #1
+        bx      lr
+3:      movs    r0, #2
+        bx      lr
+        .global dispatch_late
+        .type dispatch_late, %function
+dispatch_late:
+        ldr     r3, [r0]
+        cmp     r2, #0x20000
+        beq     2f
+        movs    r0, #0
+2:      bx      lr
+        .global table_vartime
+        .type table_vartime, %function
+table_vartime:
+        ldr     r3, [r0]
+        cmp     r3, #7
+        bhs     2f
+        ldr     r0, [r1, r3, lsl #2]
+2:      bx      lr
+        .global table_leak
+        .type table_leak, %function
+table_leak:
+        ldr     r3, [r0]
+        cmp     r3, #7
+        bhs     2f
+        ldr     r0, [r1, r3, lsl #2]
+2:      bx      lr
 """
 
 
@@ -302,11 +372,15 @@ def self_test_asm(gcc, tmp):
                     "-o", str(obj)], check=True)
     text = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", str(obj)], check=True,
                           capture_output=True, text=True).stdout
-    found = {name: check_function(name, body) for name, body in functions(text)}
+    found = {name: findings_of(name, body) for name, body in functions(text)}
     ok = (any("address from loaded data (r2)" in f for f in found.get("fp_leak", [])) and
           any("address from loaded data (r2)" in f for f in found.get("bic_leak", [])) and
           any("tbb" in f for f in found.get("tbb_leak", [])) and
-          "clean_loop" in found and not found["clean_loop"])
+          "clean_loop" in found and not found["clean_loop"] and
+          "dispatch_ok" in found and not found["dispatch_ok"] and
+          any("conditional branch" in f for f in found.get("dispatch_late", [])) and
+          "table_vartime" in found and not found["table_vartime"] and
+          any("address from loaded data (r3)" in f for f in found.get("table_leak", [])))
     print(f"check_armv7em_asm --self-test (assembly): {'ok' if ok else 'FAILED'}: {found}")
     return ok
 

@@ -228,4 +228,19 @@ struct mldsa_sub_reduce32_freeze {
   static void post(const std::int32_t* r, const std::int32_t*, const std::int32_t*) { expect_all_in(r, 0, dsa_q - 1); }
 };
 
+struct mldsa_high_bits_pack : unchecked {
+  static void pre(const std::uint8_t*, const std::int32_t* a, std::int32_t gamma2) {
+    expect(valid_gamma2(gamma2));
+    expect_abs_below(a, dsa_q);
+  }
+};
+struct mldsa_small_reduce {
+  static void pre(const std::int16_t*) {}
+  static void post(const std::int16_t* a) { expect_all_in(a, -1664, 1664); }
+};
+struct mldsa_small_widen {
+  static void pre(const std::int32_t*, const std::int16_t*) {}
+  static void post(const std::int32_t* out, const std::int16_t*) { expect_all_in(out, -1664, 1664); }
+};
+
 }  // namespace pqlab::kernels::contracts

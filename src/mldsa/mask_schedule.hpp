@@ -13,15 +13,15 @@
 
 namespace pqlab::mldsa::detail {
 
-// w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) in [0, q) (FIPS 204 Alg. 7 line 12), with ŷ_j
-// supplied by `y_hat(j)`.
+// w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) (FIPS 204 Alg. 7 line 12) with |w_i| < q, a
+// representative of each coefficient mod q (the commitment's encoding and
+// r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`.
 template <class P, class SigningKey, class YHat>
-void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& acc, NttPoly& scratch) {
-  multiply_ntt(acc, key.a_hat(i, 0, scratch), y_hat(0));
-  for (std::size_t j = 1; j < P::l; ++j) multiply_ntt_add(acc, key.a_hat(i, j, scratch), y_hat(j));
-  reduce(acc);
-  intt_tomont(w, acc);
-  freeze(w);  // (-q, q) onto [0, q)
+void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch) {
+  NttRowSum sum(w);
+  sum.first(key.a_hat(i, 0, scratch), y_hat(0));
+  for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
+  sum.intt_tomont();
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
@@ -33,16 +33,16 @@ template <class P>
 class HeldMask {
  public:
   template <class SigningKey>
-  void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& acc, NttPoly& scratch) {
+  void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& scratch) {
     for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P>(
-          w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, acc, scratch);
+          w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, scratch);
   }
   const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
   template <class SigningKey>
-  const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&, NttPoly&) const {
+  const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&) const {
     return w_[i];
   }
   ~HeldMask() { secure_wipe(this, sizeof *this); }
@@ -77,7 +77,7 @@ template <class P>
 class StreamedMask {
  public:
   template <class SigningKey>
-  void start(const SigningKey&, Seed64 rho_second, std::uint16_t kappa, NttPoly&, NttPoly&) {
+  void start(const SigningKey&, Seed64 rho_second, std::uint16_t kappa, NttPoly&) {
     rho_second_ = rho_second.data();
     kappa_ = kappa;
   }
@@ -86,14 +86,14 @@ class StreamedMask {
     return out;
   }
   template <class SigningKey>
-  const Poly& w(const SigningKey& key, std::size_t i, Poly& out, NttPoly& acc, NttPoly& scratch) {
+  const Poly& w(const SigningKey& key, std::size_t i, Poly& out, NttPoly& scratch) {
     compute_w_row<P>(
         out, key, i,
         [&](std::size_t j) -> const NttPoly& {
           ntt(y_hat_, y(j, y_));
           return y_hat_;
         },
-        acc, scratch);
+        scratch);
     return out;
   }
   ~StreamedMask() {

@@ -23,6 +23,24 @@ void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
   kernels::active().mldsa.mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
 }
 
+void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b) {
+  const kernels::Table& k = kernels::active();
+  k.mldsa.mldsa_pointwise_montgomery(out.c.data(), a.c.data(), b.c.data());
+  k.mldsa.mldsa_invntt_tomont(out.c.data());
+}
+
+void NttRowSum::first(const NttPoly& a, const NttPoly& b) {
+  kernels::active().mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
+}
+void NttRowSum::add(const NttPoly& a, const NttPoly& b) {
+  kernels::active().mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
+}
+void NttRowSum::intt_tomont() {
+  const kernels::Table& k = kernels::active();
+  k.mldsa.mldsa_reduce32(w_.c.data());  // |sum| < 7q, reduced below q
+  k.mldsa.mldsa_invntt_tomont(w_.c.data());
+}
+
 void reduce(NttPoly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
 void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
 void freeze(Poly& a) { kernels::active().mldsa.mldsa_freeze(a.c.data()); }

@@ -27,6 +27,28 @@ void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b);
 // r += a ∘ b · 2^-32; each call adds less than q to |r_i|.
 void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b);
 
+// out = NTT^-1(a ∘ b · 2^-32) · 2^32 (Alg. 45, then Alg. 42), the product
+// formed in out's own storage (no copy). In: |a_i·b_i| < q·2^31. Out:
+// |out_i| < q.
+void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b);
+
+// w = NTT^-1(Σ_j a_j ∘ b_j · 2^-32) · 2^32 (a row of Â·y, Alg. 7 line 12),
+// the sum accumulated in w's own storage (no NttPoly and no copy): first(),
+// then add() for each further term (each adds less than q to a coefficient,
+// at most 7 terms), then intt_tomont(), which reduces the sum and
+// transforms it. Until then w holds NTT-domain values, reachable only here.
+class NttRowSum {
+ public:
+  explicit NttRowSum(Poly& w) : w_(w) {}
+  void first(const NttPoly& a, const NttPoly& b);
+  void add(const NttPoly& a, const NttPoly& b);
+  // Out: |w_i| < q.
+  void intt_tomont();
+
+ private:
+  Poly& w_;
+};
+
 // Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(NttPoly& a);
 void reduce(Poly& a);

@@ -34,7 +34,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
   struct Work {
     std::array<std::uint8_t, 64> rho_second;
     std::array<std::uint8_t, Lay::w1_bytes> w1_packed;
-    NttPoly acc, scratch, c_hat;
+    NttPoly scratch, c_hat;
     SmallNttPoly c_small, small_scratch;  // c and s1 or s2 in T_3329 (small_product.hpp)
     Poly w, c, t;
     HintBits<P> hints;
@@ -62,12 +62,9 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     }
     // y = ExpandMask(ρ'', κ); w = NTT^-1(Â ∘ NTT(y)); w1 = HighBits(w)
     // (Alg. 37), packed by w1Encode (Alg. 28).
-    mask.start(key, wk.rho_second, static_cast<std::uint16_t>(kappa), wk.acc, wk.scratch);
-    for (std::size_t i = 0; i < k; ++i) {
-      const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
-      decompose<gamma2>(wk.t, wk.c, w);  // wk.c: w0, not needed here
-      pack_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, wk.t);
-    }
+    mask.start(key, wk.rho_second, static_cast<std::uint16_t>(kappa), wk.scratch);
+    for (std::size_t i = 0; i < k; ++i)
+      pack_high_bits_w1<P>(wk.w1_packed.data() + i * Lay::w1_poly_bytes, mask.w(key, i, wk.w, wk.scratch));
 
     // c̃ = H(μ ‖ w1Encode(w1), λ/4), straight into the signature.
     const std::span<std::uint8_t, P::ctilde_bytes> c_tilde(sig.data(), P::ctilde_bytes);
@@ -101,7 +98,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     // if more than ω hints are set.
     std::uint32_t hint_count = 0;
     for (std::size_t i = 0; i < k; ++i) {
-      const Poly& w = mask.w(key, i, wk.w, wk.acc, wk.scratch);
+      const Poly& w = mask.w(key, i, wk.w, wk.scratch);
       small_multiply(wk.t, wk.c_small, key.s2_small(i, wk.small_scratch));
       sub_reduce32_freeze(wk.t, w, wk.t);
       // LowBits(r) into wk.c; HighBits(r) into wk.w, unused (w, which it
@@ -109,9 +106,8 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       decompose<gamma2>(wk.w, wk.c, wk.t);
       reject |= norm_at_least(wk.c, gamma2 - P::beta);
 
-      multiply_ntt(wk.acc, wk.c_hat, key.t0_hat(i, wk.scratch));
       Poly& ct0 = wk.c;  // c is no longer needed once ĉ exists
-      intt_tomont(ct0, wk.acc);
+      multiply_intt_tomont(ct0, wk.c_hat, key.t0_hat(i, wk.scratch));
       reduce(ct0);
       reject |= norm_at_least(ct0, gamma2);
       hint_count += make_hints<gamma2>(wk.hints.bits[i], wk.t, ct0);

@@ -41,6 +41,9 @@ class CompactSigningKey {
     // offending coefficients are not.
     return ct::declassify_value(ct::value_barrier(bad)) == 0 ? Status::ok : Status::invalid_key;
   }
+  // Binds sk without load()'s range check, for a holder that checks each
+  // s polynomial as it transforms it (s1_small_checked, s2_small_checked).
+  void bind(ConstSecretKey<P> sk) { sk_ = sk.data(); }
   Seed32 rho() const { return Seed32(sk_ + Lay::sk_rho, 32); }
   Seed32 key() const { return Seed32(sk_ + Lay::sk_key, 32); }
   Seed64 tr() const { return Seed64(sk_ + Lay::sk_tr, 64); }
@@ -55,6 +58,14 @@ class CompactSigningKey {
   const SmallNttPoly& s2_small(std::size_t i, SmallNttPoly& scratch) const {
     return eta_small(Lay::sk_s2 + i * Lay::eta_poly_bytes, scratch);
   }
+  // s1_small / s2_small into out, returning load()'s check of that
+  // polynomial: 0xffffffff if a coefficient lies outside [-η, η], else 0.
+  std::uint32_t s1_small_checked(std::size_t j, SmallNttPoly& out) const {
+    return eta_small_checked(Lay::sk_s1 + j * Lay::eta_poly_bytes, out);
+  }
+  std::uint32_t s2_small_checked(std::size_t i, SmallNttPoly& out) const {
+    return eta_small_checked(Lay::sk_s2 + i * Lay::eta_poly_bytes, out);
+  }
   const NttPoly& t0_hat(std::size_t i, NttPoly& scratch) const {
     Poly t;
     unpack_t0(t, sk_ + Lay::sk_t0 + i * Lay::t0_poly_bytes);
@@ -64,6 +75,13 @@ class CompactSigningKey {
   }
 
  private:
+  std::uint32_t eta_small_checked(std::size_t offset, SmallNttPoly& out) const {
+    Poly s;
+    const std::uint32_t bad = unpack_eta<P::eta>(s, sk_ + offset);
+    small_ntt(out, s);
+    secure_wipe(&s, sizeof s);
+    return bad;
+  }
   const SmallNttPoly& eta_small(std::size_t offset, SmallNttPoly& scratch) const {
     Poly s;
     (void)unpack_eta<P::eta>(s, sk_ + offset);  // range checked in load()
@@ -78,14 +96,18 @@ template <class P>
 class ExpandedSigningKey {
  public:
   ~ExpandedSigningKey() { secure_wipe(this, sizeof *this); }
+  // Status::invalid_key if s1 or s2 holds a value outside [-η, η] (checked
+  // as each is unpacked for its transform, so each is unpacked once).
   Status load(ConstSecretKey<P> sk) {
-    const Status s = compact_.load(sk);
-    if (s != Status::ok) return s;
-    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) (void)compact_.s1_small(j, s1_[j]);
-    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) {
-      (void)compact_.s2_small(i, s2_[i]);
-      (void)compact_.t0_hat(i, t0_[i]);
-    }
+    compact_.bind(sk);
+    std::uint32_t bad = 0;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) bad |= compact_.s1_small_checked(j, s1_[j]);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) bad |= compact_.s2_small_checked(i, s2_[i]);
+    // Whether the key is well-formed is published (the status); the
+    // offending coefficients are not. The transforms made so far are wiped
+    // with this holder.
+    if (ct::declassify_value(ct::value_barrier(bad)) != 0) return Status::invalid_key;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i) (void)compact_.t0_hat(i, t0_[i]);
     std::array<MatrixIndex, P::k * P::l> at;
     for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i)
       for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)

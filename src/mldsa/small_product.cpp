@@ -3,7 +3,6 @@
 
 #include "common/wipe.hpp"
 #include "kernels/kernels.hpp"
-#include "kernels/mlkem_field.hpp"
 
 namespace pqlab::mldsa::detail {
 
@@ -18,10 +17,10 @@ void small_multiply(Poly& out, const SmallNttPoly& a, const SmallNttPoly& b) {
   // r = a ∘ b · 2^-16 (|r_i| < 2q), reduced below q; the inverse transform
   // multiplies by 2^16 again, so r ≡ x·y (mod 3329), |r_i| < q.
   k.mlkem.mlkem_basemul_acc(r.c.data(), a.c.data(), b.c.data());
-  for (auto& x : r.c) x = mlkem_field::barrett_reduce(x);
+  k.mldsa.mldsa_small_reduce(r.c.data());
   k.mlkem.mlkem_invntt_tomont(r.c.data());
   // The centred representative, which is x·y itself.
-  for (std::size_t i = 0; i < n; ++i) out.c[i] = mlkem_field::barrett_reduce(r.c[i]);
+  k.mldsa.mldsa_small_widen(out.c.data(), r.c.data());
   secure_wipe(&r, sizeof r);
 }
 

@@ -157,6 +157,23 @@ void check_backend(std::string_view backend) {
     // MSan follows an addition bit by bit, not its carries: of a sum of
     // 0/1 hints only the low bits come out secret (portable kernel too).
     expect_all_secret(backend, "mldsa_make_hint (count)", &count, 1);
+    // w1Encode(HighBits(a)): the secret value's bits start at bit 13·b.
+    std::uint8_t packed_w1[32 * 6];
+    t.mldsa.mldsa_high_bits_pack(packed_w1, a.data(), gamma2);
+    const std::size_t w1_bits = gamma2 == (8380417 - 1) / 88 ? 6 : 4;
+    expect_all_secret(backend, "mldsa_high_bits_pack", &packed_w1[kSecret * w1_bits / 8], 1);
+  }
+  // The small ring's reductions (c·s1, c·s2 in Z_3329): coefficient kSecret
+  // stays secret, in place and widened.
+  {
+    std::array<std::int16_t, 256> s16;
+    for (std::size_t i = 0; i < 256; ++i) s16[i] = static_cast<std::int16_t>(i * 97 % 6000 - 3000);
+    __msan_poison(&s16[kSecret], sizeof s16[kSecret]);
+    std::array<std::int32_t, 256> widened;
+    t.mldsa.mldsa_small_widen(widened.data(), s16.data());
+    expect_all_secret(backend, "mldsa_small_widen", &widened[kSecret], sizeof widened[kSecret]);
+    t.mldsa.mldsa_small_reduce(s16.data());
+    expect_all_secret(backend, "mldsa_small_reduce", &s16[kSecret], sizeof s16[kSecret]);
   }
   auto secret_z = z;
   __msan_poison(&secret_z[kSecret], sizeof secret_z[kSecret]);

@@ -6,14 +6,16 @@
 @ integers, only the order of the layers' passes differs.
 @
 @ Montgomery multiplication (Alg. 49, MontgomeryReduce, with the signed
-@ t = a·q^-1 mod± 2^32 of the portable code) in four single-cycle
+@ t = a·q^-1 mod± 2^32 of the portable code) in three single-cycle
 @ instructions: SMULL forms the 64-bit product p = a·ζ = hi·2^32 + lo, MUL
-@ takes t = lo·q^-1 mod 2^32, SMMUL the high word th of t·q. The low words
-@ of p and t·q are equal, so (p − t·q) / 2^32 = hi − th exactly: the
-@ portable result, with one scratch register (SMLAL of t·(−q) onto p would
-@ need lo and t live at once). The product's high word is written over the
-@ multiplied coefficient, and the butterfly's a ± t becomes a + t, then
-@ (a + t) − 2t.
+@ takes t = lo·q^-1 mod 2^32, SMLAL adds t·(−q) to p. The low words of p
+@ and t·q are equal, so the high word is (p − t·q) / 2^32 exactly: the
+@ portable result. lo and t need two scratch registers; the second is r1,
+@ the twiddle pointer, free because each pass's twiddles are first loaded
+@ into FPU registers s1..s7 (VLDM, the pointer parked in s0) and moved to
+@ the zeta register from there (VMOV). The product's high word is written
+@ over the multiplied coefficient, and the butterfly's a ± t becomes a + t,
+@ then (a + t) − 2t.
 @
 @ Eight coefficients stay in registers for three layers at a time, so the
 @ eight layers take three passes (3 + 3 + 2) over memory instead of eight.
@@ -27,16 +29,23 @@
         .thumb
 
         q_inv   .req r12        @ q^-1 mod 2^32 = 58728449
-        q_reg   .req lr         @ q = 8380417
+        q_neg   .req lr         @ −q = −8380417
         zeta    .req r2
         tmp     .req r11
 
-@ c ← c·ζ·2^-32 (mod± q), |result| < q for |c·ζ| < q·2^31; clobbers tmp.
+@ c ← c·ζ·2^-32 (mod± q), |result| < q for |c·ζ| < q·2^31; clobbers tmp
+@ and r1.
         .macro montmul c
         smull   tmp, \c, \c, zeta
-        mul     tmp, tmp, q_inv
-        smmul   tmp, tmp, q_reg
-        sub     \c, \c, tmp
+        mul     r1, tmp, q_inv
+        smlal   tmp, \c, r1, q_neg
+        .endm
+
+@ s1..s<count> ← the next twiddles, through the pointer parked in s0.
+        .macro next_zetas count
+        vmov    r1, s0
+        vldm    r1!, {s1-s\count}
+        vmov    s0, r1
         .endm
 
 @ Cooley–Tukey butterfly of Alg. 41 lines 10–12: t = ζ·b; b = a − t; a = a + t.
@@ -79,46 +88,46 @@
         .endm
 
 @ Three layers of Alg. 41 on r3..r10 (coefficients at stride s: layers of
-@ half-width 4s, 2s, s) with the seven zetas at r1.
+@ half-width 4s, 2s, s) with the seven zetas in s1..s7.
         .macro ct3
-        ldr     zeta, [r1]
+        vmov    zeta, s1
         ct      r3, r7
         ct      r4, r8
         ct      r5, r9
         ct      r6, r10
-        ldr     zeta, [r1, #4]
+        vmov    zeta, s2
         ct      r3, r5
         ct      r4, r6
-        ldr     zeta, [r1, #8]
+        vmov    zeta, s3
         ct      r7, r9
         ct      r8, r10
-        ldr     zeta, [r1, #12]
+        vmov    zeta, s4
         ct      r3, r4
-        ldr     zeta, [r1, #16]
+        vmov    zeta, s5
         ct      r5, r6
-        ldr     zeta, [r1, #20]
+        vmov    zeta, s6
         ct      r7, r8
-        ldr     zeta, [r1, #24]
+        vmov    zeta, s7
         ct      r9, r10
         .endm
 
-@ Three layers of Alg. 42 on r3..r10 (half-widths s, 2s, 4s), zetas at r1.
+@ Three layers of Alg. 42 on r3..r10 (half-widths s, 2s, 4s), zetas in s1..s7.
         .macro gs3
-        ldr     zeta, [r1]
+        vmov    zeta, s1
         gs      r3, r4
-        ldr     zeta, [r1, #4]
+        vmov    zeta, s2
         gs      r5, r6
-        ldr     zeta, [r1, #8]
+        vmov    zeta, s3
         gs      r7, r8
-        ldr     zeta, [r1, #12]
+        vmov    zeta, s4
         gs      r9, r10
-        ldr     zeta, [r1, #16]
+        vmov    zeta, s5
         gs      r3, r5
         gs      r4, r6
-        ldr     zeta, [r1, #20]
+        vmov    zeta, s6
         gs      r7, r9
         gs      r8, r10
-        ldr     zeta, [r1, #24]
+        vmov    zeta, s7
         gs      r3, r7
         gs      r4, r8
         gs      r5, r9
@@ -128,8 +137,8 @@
         .macro load_constants
         movw    q_inv, #0x2001
         movt    q_inv, #0x0380
-        movw    q_reg, #0xe001
-        movt    q_reg, #0x007f
+        movw    q_neg, #0x1fff      @ −q
+        movt    q_neg, #0xff80
         .endm
 
 @ void pqlab_armv7em_mldsa_ntt(int32_t a[256]): FIPS 204 Alg. 41.
@@ -144,8 +153,10 @@ pqlab_armv7em_mldsa_ntt:
         sub     sp, sp, #12             @ [sp]: inner loop's end, [sp, #4]: outer's
         load_constants
         ldr     r1, =pqlab_armv7em_mldsa_ntt_zetas
+        vmov    s0, r1
 
         @ Pass A: layers len = 128, 64, 32 (zetas[1..7]); a[j + 32i], j = 0..31.
+        next_zetas 7
         add     r2, r0, #128
         str     r2, [sp]
 1:      load8   128
@@ -155,13 +166,13 @@ pqlab_armv7em_mldsa_ntt:
         cmp     r0, tmp
         bne     1b
         sub     r0, r0, #128
-        add     r1, r1, #28
 
         @ Pass B: layers len = 16, 8, 4; blocks of 32 coefficients,
         @ a[32b + j + 4i], j = 0..3, seven zetas per block.
         add     r2, r0, #1024
         str     r2, [sp, #4]
-2:      add     r2, r0, #16
+2:      next_zetas 7
+        add     r2, r0, #16
         str     r2, [sp]
 3:      load8   16
         ct3
@@ -170,7 +181,6 @@ pqlab_armv7em_mldsa_ntt:
         cmp     r0, tmp
         bne     3b
         add     r0, r0, #112
-        add     r1, r1, #28
         ldr     tmp, [sp, #4]
         cmp     r0, tmp
         bne     2b
@@ -179,20 +189,21 @@ pqlab_armv7em_mldsa_ntt:
         @ Pass C: layers len = 2, 1 on eight consecutive coefficients.
         add     r2, r0, #1024
         str     r2, [sp]
-4:      ldm     r0, {r3-r10}
-        ldr     zeta, [r1], #4
+4:      next_zetas 6
+        ldm     r0, {r3-r10}
+        vmov    zeta, s1
         ct      r3, r5
         ct      r4, r6
-        ldr     zeta, [r1], #4
+        vmov    zeta, s2
         ct      r7, r9
         ct      r8, r10
-        ldr     zeta, [r1], #4
+        vmov    zeta, s3
         ct      r3, r4
-        ldr     zeta, [r1], #4
+        vmov    zeta, s4
         ct      r5, r6
-        ldr     zeta, [r1], #4
+        vmov    zeta, s5
         ct      r7, r8
-        ldr     zeta, [r1], #4
+        vmov    zeta, s6
         ct      r9, r10
         stm     r0!, {r3-r10}
         ldr     tmp, [sp]
@@ -217,13 +228,14 @@ pqlab_armv7em_mldsa_invntt_tomont:
         sub     sp, sp, #12
         load_constants
         ldr     r1, =pqlab_armv7em_mldsa_invntt_zetas
+        vmov    s0, r1
 
         @ Pass 1: layers len = 1, 2, 4 on eight consecutive coefficients.
         add     r2, r0, #1024
         str     r2, [sp]
-1:      ldm     r0, {r3-r10}
+1:      next_zetas 7
+        ldm     r0, {r3-r10}
         gs3
-        add     r1, r1, #28
         stm     r0!, {r3-r10}
         ldr     tmp, [sp]
         cmp     r0, tmp
@@ -234,7 +246,8 @@ pqlab_armv7em_mldsa_invntt_tomont:
         @ a[64b + j + 8i], j = 0..7, seven zetas per block.
         add     r2, r0, #1024
         str     r2, [sp, #4]
-2:      add     r2, r0, #32
+2:      next_zetas 7
+        add     r2, r0, #32
         str     r2, [sp]
 3:      load8   32
         gs3
@@ -243,7 +256,6 @@ pqlab_armv7em_mldsa_invntt_tomont:
         cmp     r0, tmp
         bne     3b
         add     r0, r0, #224
-        add     r1, r1, #28
         ldr     tmp, [sp, #4]
         cmp     r0, tmp
         bne     2b
@@ -251,6 +263,7 @@ pqlab_armv7em_mldsa_invntt_tomont:
 
         @ Pass 3: layers len = 64, 128 on a[j + 64i] and a[j + 1 + 64i],
         @ then every coefficient times 2^64/256 (Montgomery-reduced).
+        next_zetas 4
         add     r2, r0, #256
         str     r2, [sp]
 4:      ldr     r3, [r0]
@@ -261,18 +274,18 @@ pqlab_armv7em_mldsa_invntt_tomont:
         ldr     r8, [r0, #260]
         ldr     r9, [r0, #516]
         ldr     r10, [r0, #772]
-        ldr     zeta, [r1]
+        vmov    zeta, s1
         gs      r3, r4
         gs      r7, r8
-        ldr     zeta, [r1, #4]
+        vmov    zeta, s2
         gs      r5, r6
         gs      r9, r10
-        ldr     zeta, [r1, #8]
+        vmov    zeta, s3
         gs      r3, r5
         gs      r4, r6
         gs      r7, r9
         gs      r8, r10
-        ldr     zeta, [r1, #12]
+        vmov    zeta, s4
         montmul r3
         montmul r4
         montmul r5

@@ -5,11 +5,12 @@
 @ the portable backend (src/kernels/portable/mldsa_ntt.cpp).
 @
 @ r_i = a_i·b_i·2^-32 mod± q as SMULL (the 64-bit product hi·2^32 + lo),
-@ MUL (t = lo·q^-1 mod 2^32, the signed t of the portable code), SMMUL (th,
-@ the high word of t·q, whose low word equals lo) and hi − th. Four
-@ coefficients of each operand per LDM, the product's low word written
-@ over b_i's register, so that no scratch register is needed; two such
-@ groups per loop iteration.
+@ MUL (t = lo·q^-1 mod 2^32, the signed t of the portable code) and SMLAL
+@ of t·(−q) onto the product, whose low word it cancels, so that the high
+@ word is (a_i·b_i − t·q) / 2^32 exactly. Four coefficients of each operand
+@ per LDM, the product's low word written over b_i's register and t in r3
+@ (the loop's bound is kept on the stack); two such groups per loop
+@ iteration.
 @
 @ Constant time: the only branch is the loop's back-edge on the output
 @ pointer against a bound derived from the argument; no address depends on
@@ -18,14 +19,13 @@
         .thumb
 
         q_inv   .req r12        @ q^-1 mod 2^32 = 58728449
-        q_reg   .req lr         @ q = 8380417
+        q_neg   .req lr         @ −q = −8380417
 
 @ a ← a·b·2^-32 mod± q (|result| < q for |a·b| < q·2^31); b is clobbered.
         .macro montmul a, b
         smull   \b, \a, \a, \b
-        mul     \b, \b, q_inv
-        smmul   \b, \b, q_reg
-        sub     \a, \a, \b
+        mul     r3, \b, q_inv
+        smlal   \b, \a, r3, q_neg
         .endm
 
 @ r4..r7 ← the Montgomery products of the next four a_i (r1) and b_i (r2).
@@ -41,8 +41,8 @@
         .macro load_constants
         movw    q_inv, #0x2001
         movt    q_inv, #0x0380
-        movw    q_reg, #0xe001
-        movt    q_reg, #0x007f
+        movw    q_neg, #0x1fff
+        movt    q_neg, #0xff80
         .endm
 
 @ void pqlab_armv7em_mldsa_pointwise_montgomery(int32_t r[256],
@@ -58,12 +58,15 @@ pqlab_armv7em_mldsa_pointwise_montgomery:
         push    {r4-r11, lr}
         load_constants
         add     r3, r0, #1024
+        push    {r3}                    @ the end of r
 1:      products4
         stm     r0!, {r4-r7}
         products4
         stm     r0!, {r4-r7}
+        ldr     r3, [sp]
         cmp     r0, r3
         bne     1b
+        add     sp, sp, #4
         pop     {r4-r11, pc}
         .size   pqlab_armv7em_mldsa_pointwise_montgomery, . - pqlab_armv7em_mldsa_pointwise_montgomery
 
@@ -80,6 +83,7 @@ pqlab_armv7em_mldsa_pointwise_acc_montgomery:
         push    {r4-r11, lr}
         load_constants
         add     r3, r0, #1024
+        push    {r3}                    @ the end of r
 1:      products4
         ldm     r0, {r8-r11}
         add     r4, r4, r8
@@ -94,7 +98,9 @@ pqlab_armv7em_mldsa_pointwise_acc_montgomery:
         add     r6, r6, r10
         add     r7, r7, r11
         stm     r0!, {r4-r7}
+        ldr     r3, [sp]
         cmp     r0, r3
         bne     1b
+        add     sp, sp, #4
         pop     {r4-r11, pc}
         .size   pqlab_armv7em_mldsa_pointwise_acc_montgomery, . - pqlab_armv7em_mldsa_pointwise_acc_montgomery

@@ -5,6 +5,7 @@
 
 #include "kernels/portable/portable.hpp"
 #include "kernels/mldsa_field.hpp"
+#include "kernels/mlkem_field.hpp"
 
 namespace pqlab::kernels::portable {
 
@@ -24,6 +25,15 @@ void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const st
 
 void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]) {
   for (std::size_t i = 0; i < 256; ++i) r[i] = field::freeze(w[i] - field::reduce32(t[i]));
+}
+
+// The small ring of the products c·s1, c·s2 (mldsa/small_product.hpp).
+void mldsa_small_reduce(std::int16_t a[256]) {
+  for (std::size_t i = 0; i < 256; ++i) a[i] = mlkem_field::barrett_reduce(a[i]);
+}
+
+void mldsa_small_widen(std::int32_t out[256], const std::int16_t a[256]) {
+  for (std::size_t i = 0; i < 256; ++i) out[i] = mlkem_field::barrett_reduce(a[i]);
 }
 
 }  // namespace pqlab::kernels::portable

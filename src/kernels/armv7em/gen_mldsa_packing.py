@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Generates mldsa_packing.S: ML-DSA's z packing for the Cortex-M4 (FIPS 204
+Alg. 26/27 with BitPack/BitUnpack, Alg. 17/19), the seam's mldsa_pack_z and
+mldsa_unpack_z, bit-exact with src/kernels/portable/mldsa_packing.cpp, and
+the commitment's w1Encode(HighBits(w)) (Alg. 28 and 37), mldsa_high_bits_pack,
+bit-exact with src/kernels/portable/mldsa_rounding.cpp.
+
+The b-bit fields (b = 18 for γ1 = 2^17, 20 for γ1 = 2^19) of a group of
+values that fills whole words (16 values in 9 words, or 8 in 5) are placed
+by straight-line BFI/LSR (packing) and UBFX/LSR/BFI (unpacking) at offsets
+fixed here, so nothing depends on the values. Run it from this directory:
+    python3 gen_mldsa_packing.py > mldsa_packing.S
+(`--check mldsa_packing.S` compares instead of printing.)
+"""
+
+import pathlib
+import sys
+
+GAMMA1 = {18: 1 << 17, 20: 1 << 19}
+VALUES = ("r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11")
+
+
+def group_size(b):
+    # Fewest values whose bits fill whole words.
+    n = 1
+    while (n * b) % 32:
+        n += 1
+    return n
+
+
+def pack_body(b):
+    """Coefficients r1 -> bytes r0, one group per loop iteration; r3 the end
+    of z; r12 and lr hold the word being filled when it is not a value's
+    own register."""
+    g, out = group_size(b), []
+    cur = None
+    spare = ["r12", "lr"]
+    for i in range(g):
+        if i % 8 == 0:
+            out.append("        ldm     r1!, {r4-r11}")
+        v = VALUES[i % 8]
+        out.append(f"        rsb     {v}, {v}, #{GAMMA1[b]:#x}")
+        p = i * b
+        off = p % 32
+        if off == 0:
+            cur = v  # the value's register becomes the word (higher bits are overwritten below)
+        else:
+            out.append(f"        bfi     {cur}, {v}, #{off}, #{min(b, 32 - off)}")
+        if off + b >= 32:
+            out.append(f"        str     {cur}, [r0], #4")
+            if off + b > 32:
+                nxt = spare[0]
+                spare.reverse()
+                out.append(f"        lsr     {nxt}, {v}, #{32 - off}")
+                cur = nxt
+            else:
+                cur = None
+    return out
+
+
+def unpack_body(b):
+    """Bytes r1 -> coefficients r0, one group per loop iteration; r3 the end
+    of z; the input words in r12 and lr, loaded one at a time."""
+    g, out = group_size(b), []
+    words = ["r12", "lr"]
+    loaded = -1  # index of the last word loaded
+    reg_of = {}
+    for i in range(g):
+        v = VALUES[i % 8]
+        p = i * b
+        w, off = p // 32, p % 32
+        for need in (w, w + 1) if off + b > 32 else (w,):
+            if need > loaded:
+                reg = words[need % 2]
+                out.append(f"        ldr     {reg}, [r1], #4")
+                reg_of[need] = reg
+                loaded = need
+        cur = reg_of[w]
+        if off + b <= 32:
+            if off + b == 32:
+                out.append(f"        lsr     {v}, {cur}, #{off}")
+            else:
+                out.append(f"        ubfx    {v}, {cur}, #{off}, #{b}")
+        else:
+            out.append(f"        lsr     {v}, {cur}, #{off}")
+            out.append(f"        bfi     {v}, {reg_of[w + 1]}, #{32 - off}, #{b - (32 - off)}")
+        out.append(f"        rsb     {v}, {v}, #{GAMMA1[b]:#x}")
+        if i % 8 == 7:
+            out.append("        stm     r0!, {r4-r11}")
+    return out
+
+
+def high_bits_pack_body(bits):
+    """w1Encode(HighBits(a_i mod q)) of 32·bits bytes, |a_i| < q:
+    coefficients r1 -> bytes r0, one group (8 values in one word, or 16 in
+    three) per loop iteration; r2 the SMMULR multiplier, r3 q, r12 the word
+    being filled when it is not a value's own register, lr scratch; the end
+    of a on the stack."""
+    g, out = group_size(bits), []
+    cur = None
+    for i in range(g):
+        if i % 8 == 0:
+            out.append("        ldm     r1!, {r4-r11}")
+        v = VALUES[i % 8]
+        # a + q if a < 0, then HighBits before the wrap: ((a + 127) >> 7)·M
+        # / 2^32, rounded.
+        out += [f"        and     lr, r3, {v}, asr #31",
+                f"        add     {v}, {v}, lr",
+                f"        add     {v}, {v}, #127",
+                f"        asr     {v}, {v}, #7",
+                f"        smmulr  {v}, {v}, r2"]
+        if bits == 6:  # 44 -> 0 (for m = 16, 16 -> 0 is the 4-bit field itself)
+            out += [f"        rsb     lr, {v}, #43",
+                    f"        bic     {v}, {v}, lr, asr #31"]
+        p = i * bits
+        off = p % 32
+        if off == 0:
+            cur = v
+        else:
+            out.append(f"        bfi     {cur}, {v}, #{off}, #{min(bits, 32 - off)}")
+        if off + bits >= 32:
+            out.append(f"        str     {cur}, [r0], #4")
+            if off + bits > 32:
+                out.append(f"        lsr     r12, {v}, #{32 - off}")
+                cur = "r12"
+            else:
+                cur = None
+    return out
+
+
+HEADER = """\
+@ Generated by gen_mldsa_packing.py; do not edit.
+@
+@ ML-DSA's z packing (FIPS 204 Alg. 26/27 with BitPack and BitUnpack, Alg.
+@ 17/19) for the Cortex-M4 (ARMv7E-M, Thumb-2): the seam's mldsa_pack_z and
+@ mldsa_unpack_z (src/kernels/entries.inc), bit-exact with the portable
+@ backend (src/kernels/portable/mldsa_packing.cpp): the values γ1 − z_i,
+@ b bits each (18 for γ1 = 2^17, 20 for γ1 = 2^19), little-endian. A
+@ group of values that fills whole words (16 values in 9 words, or 8 in 5)
+@ is placed by straight-line BFI/LSR (pack) or UBFX/LSR/BFI (unpack) at
+@ fixed offsets; the byte strings are read and written one word at a time
+@ (LDR/STR, which the Cortex-M4 allows unaligned), the coefficients eight
+@ at a time (LDM/STM). The same placement packs signing's commitment,
+@ w1Encode(HighBits(w)) (Alg. 28 and 37): mldsa_high_bits_pack.
+@
+@ γ1 (γ2) selects one of two loops: the entries compare the public
+@ parameter with its two values before touching any data and trap (UDF) on
+@ any other, as the portable with_gamma1_bits (with_gamma2) does.
+@
+@ Constant time: besides that dispatch, the only branches are the loops'
+@ back-edges on pointers compared with bounds derived from the arguments;
+@ no address depends on the data (scripts/check_armv7em_asm.py).
+        .syntax unified
+        .thumb
+"""
+
+
+def function(name, doc, bodies):
+    lines = [
+        "",
+        *doc,
+        f"        .section .text.{name}, \"ax\", %progbits",
+        f"        .global {name}",
+        f"        .hidden {name}",
+        f"        .type   {name}, %function",
+        "        .align  2",
+        f"{name}:",
+        f"        cmp     r2, #{GAMMA1[18]:#x}",
+        "        beq     2f",
+        f"        cmp     r2, #{GAMMA1[20]:#x}",
+        "        beq     3f",
+        "        udf     #0",
+    ]
+    for label, (ptr, body) in zip(("2", "3"), bodies):
+        lines += [f"{label}:      push    {{r4-r11, lr}}",
+                  f"        add     r3, {ptr}, #1024",
+                  "1:", *body,
+                  f"        cmp     {ptr}, r3",
+                  "        bne     1b",
+                  "        pop     {r4-r11, pc}"]
+    lines.append(f"        .size   {name}, . - {name}")
+    return lines
+
+
+def high_bits_function():
+    name = "pqlab_armv7em_mldsa_high_bits_pack"
+    lines = [
+        "",
+        "@ void pqlab_armv7em_mldsa_high_bits_pack(uint8_t* out, const int32_t a[256],",
+        "@     int32_t gamma2): w1Encode (Alg. 28) of HighBits (Alg. 37) of a_i mod q",
+        "@     for |a_i| < q (q added to a negative a_i first), as",
+        "@     mldsa_rounding.S computes it (x = (a + 127) >> 7, SMMULR",
+        "@     by 1025·2^10 or 11275·2^8; m = 16 wraps to 0 in the 4-bit field, m =",
+        "@     44 by the sign of 43 − r1): 32·b bytes, b = 4 or 6.",
+        f"        .section .text.{name}, \"ax\", %progbits",
+        f"        .global {name}",
+        f"        .hidden {name}",
+        f"        .type   {name}, %function",
+        "        .align  2",
+        f"{name}:",
+        "        cmp     r2, #95232",
+        "        beq     2f",
+        "        movw    r12, #0xff00",
+        "        movt    r12, #0x3",
+        "        cmp     r2, r12",
+        "        beq     3f",
+        "        udf     #0",
+    ]
+    for label, bits, (lo, hi) in (("2", 6, ("0x0b00", "0x2c")), ("3", 4, ("0x0400", "0x10"))):
+        lines += [f"{label}:      push    {{r4-r11, lr}}",
+                  f"        movw    r2, #{lo}",
+                  f"        movt    r2, #{hi}",
+                  "        movw    r3, #0xe001",
+                  "        movt    r3, #0x7f",
+                  "        add     r12, r1, #1024",
+                  "        push    {r12}",
+                  "1:", *high_bits_pack_body(bits),
+                  "        ldr     r12, [sp]",
+                  "        cmp     r1, r12",
+                  "        bne     1b",
+                  "        add     sp, sp, #4",
+                  "        pop     {r4-r11, pc}"]
+    lines.append(f"        .size   {name}, . - {name}")
+    return lines
+
+
+def main():
+    out = HEADER.splitlines()
+    out += function("pqlab_armv7em_mldsa_pack_z",
+                    ["@ void pqlab_armv7em_mldsa_pack_z(uint8_t* out, const int32_t z[256],",
+                     "@     int32_t gamma1): 32·b bytes of out."],
+                    [("r1", pack_body(18)), ("r1", pack_body(20))])
+    out += function("pqlab_armv7em_mldsa_unpack_z",
+                    ["@ void pqlab_armv7em_mldsa_unpack_z(int32_t z[256], const uint8_t* in,",
+                     "@     int32_t gamma1): z_i = γ1 − (b-bit value i) from 32·b bytes of in."],
+                    [("r0", unpack_body(18)), ("r0", unpack_body(20))])
+    out += high_bits_function()
+    text = "\n".join(out) + "\n"
+    if sys.argv[1:2] == ["--check"]:
+        # ctest's embedded.mldsa_packing_generated: the committed file must be
+        # exactly this output.
+        same = pathlib.Path(sys.argv[2]).read_text() == text
+        print(f"gen_mldsa_packing --check: {'ok' if same else 'FAILED: ' + sys.argv[2] + ' differs; regenerate it'}")
+        return 0 if same else 1
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
