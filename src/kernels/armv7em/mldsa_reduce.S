@@ -43,14 +43,7 @@
         add     \x, \x, tmp
         .endm
 
-        .macro function name
-        .section .text.\name, "ax", %progbits
-        .global \name
-        .hidden \name
-        .type   \name, %function
-        .align  2
-\name:
-        .endm
+#include "function.inc"
 
 @ void pqlab_armv7em_mldsa_reduce32(int32_t a[256]): a_i ← reduce32(a_i).
         function pqlab_armv7em_mldsa_reduce32

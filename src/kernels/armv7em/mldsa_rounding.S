@@ -32,14 +32,7 @@
         .equ    gamma2_narrow, 95232    @ (q − 1)/88, ML-DSA-44
         .equ    gamma2_wide, 261888     @ (q − 1)/32, ML-DSA-65 and -87
 
-        .macro function name
-        .section .text.\name, "ax", %progbits
-        .global \name
-        .hidden \name
-        .type   \name, %function
-        .align  2
-\name:
-        .endm
+#include "function.inc"
 
 @ Branches to \narrow or \wide by the γ2 in \reg; any other value traps.
         .macro dispatch_gamma2 reg, narrow, wide

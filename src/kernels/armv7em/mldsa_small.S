@@ -29,14 +29,7 @@
         mov     round, #0x2000000
         .endm
 
-        .macro function name
-        .section .text.\name, "ax", %progbits
-        .global \name
-        .hidden \name
-        .type   \name, %function
-        .align  2
-\name:
-        .endm
+#include "function.inc"
 
 @ x (two int16) ← both halves reduced; clobbers r10, r11.
         .macro reduce_pair x
