@@ -51,6 +51,21 @@ bool same(const Poly& x, const Poly& y) { return std::memcmp(x.data(), y.data(),
 
 constexpr unsigned kCases = 10;
 
+// Cases for inputs in (-q, q): fill_case's kCases at the bound q - 1, then
+// every value from -(q - 1) to q - 1, 256 at a time (kSweeps cases, the last
+// padded with zeros).
+constexpr unsigned kSweeps = (2 * q - 1 + 255) / 256;
+void fill_case_or_sweep(Poly& a, unsigned tc, TestData& rng) {
+  if (tc < kCases) {
+    fill_case(a, tc, q - 1, rng);
+    return;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
+    a[i] = static_cast<std::int16_t>(v < q ? v : 0);
+  }
+}
+
 // The rejection filter (FIPS 203 Alg. 7 lines 5–13), public data: byte
 // patterns 0 random, 1 all 0xff (every candidate rejected), 2 all zero
 // (every one kept), 3 candidates drawn from {0, 1, q − 1, q, q + 1, 4095};
@@ -175,15 +190,8 @@ void check_compress_encode(const kernels::Table& active, Tally& tally) {
   Poly a;
   for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
     bool ok = true;
-    for (unsigned tc = 0; tc < kCases + 27; ++tc) {
-      if (tc < kCases) {
-        fill_case(a, tc, q - 1, rng);
-      } else {  // every value from −(q − 1) to q − 1, 256 at a time
-        for (std::size_t i = 0; i < a.size(); ++i) {
-          const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
-          a[i] = static_cast<std::int16_t>(v < q ? v : 0);
-        }
-      }
+    for (unsigned tc = 0; tc < kCases + kSweeps; ++tc) {
+      fill_case_or_sweep(a, tc, rng);
       const std::size_t offset = tc & 1;
       x.fill(0xa5);
       y.fill(0xa5);
@@ -319,15 +327,8 @@ void check_byte_encode12(const kernels::Table& active, Tally& tally) {
   alignas(4) std::array<std::uint8_t, 384 + 4> x, y;
   Poly a;
   bool ok = true;
-  for (unsigned tc = 0; tc < kCases + 27; ++tc) {
-    if (tc < kCases) {
-      fill_case(a, tc, q - 1, rng);
-    } else {
-      for (std::size_t i = 0; i < a.size(); ++i) {
-        const std::int32_t v = -(q - 1) + static_cast<std::int32_t>(256 * (tc - kCases) + i);
-        a[i] = static_cast<std::int16_t>(v < q ? v : 0);
-      }
-    }
+  for (unsigned tc = 0; tc < kCases + kSweeps; ++tc) {
+    fill_case_or_sweep(a, tc, rng);
     const std::size_t offset = tc & 1;
     x.fill(0xa5);
     y.fill(0xa5);
