@@ -94,15 +94,10 @@ struct Xof {
 
 void ntt_in_place(Coeffs& a) { kernels::active().mlkem.mlkem_ntt(a.data()); }
 
-// acc ∘= reduced Σ as dot_montgomery (mlkem/poly.cpp) leaves it.
-void barrett_all(Coeffs& a) {
-  for (auto& x : a) x = mlkem_field::barrett_reduce(x);
-}
-
 // The running sum of Alg. 11 products, then NTT^-1 (Alg. 10): the value
-// dot_montgomery then invntt_from_montgomery give.
+// invntt_of_dot_montgomery (mlkem/poly.hpp) gives.
 void reduce_invntt(Coeffs& acc) {
-  barrett_all(acc);
+  barrett_reduce_all(acc);
   kernels::active().mlkem.mlkem_invntt_tomont(acc.data());
 }
 
@@ -184,7 +179,7 @@ template <class P>
       km.mlkem_byte_decode12(w.p.data(), dk_pke.data() + 384 * j);
       km.mlkem_basemul_acc(w.acc.data(), w.a.data(), w.p.data());
     }
-    barrett_all(w.acc);
+    barrett_reduce_all(w.acc);  // the reduced Σ, as dot_montgomery leaves it
     for (auto& x : w.acc) x = mlkem_field::fqmul(x, mlkem_field::mont_squared);  // cancel R^-1
     sample_cbd(w.p, sigma, K + i, P::eta1);                                      // e_i (lines 12–15)
     ntt_in_place(w.p);                                                           // ê_i (line 17)

@@ -12,24 +12,29 @@ namespace pqlab::mlkem {
 
 using namespace pqlab::mlkem_field;
 
-NttPoly ntt(const Poly& p) {
-  NttPoly r{p.c};
-  kernels::active().mlkem.mlkem_ntt(r.c.data());
-  return r;
-}
-
-Poly invntt_from_montgomery(const NttPoly& p) {
-  Poly r{p.c};
-  kernels::active().mlkem.mlkem_invntt_tomont(r.c.data());
-  return r;
-}
-
 void ntt(NttPoly& out, const Poly& p) {
   out.c = p.c;
   kernels::active().mlkem.mlkem_ntt(out.c.data());
 }
 
+NttPoly ntt(const Poly& p) {
+  NttPoly r;
+  ntt(r, p);
+  return r;
+}
+
 namespace {
+
+#if defined(__ARM_FEATURE_SIMD32)
+// Two coefficients of an int16 array as one word (the Cortex-M4's packed
+// 16-bit arithmetic), and back.
+inline std::int32_t load_pair(const std::int16_t* p) {
+  std::int32_t w;
+  __builtin_memcpy(&w, p, sizeof w);
+  return w;
+}
+inline void store_pair(std::int16_t* p, std::int32_t w) { __builtin_memcpy(p, &w, sizeof w); }
+#endif
 
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
 // barrett_reduce of both halves of a word (the Cortex-M4's DSP extension):
@@ -46,31 +51,33 @@ inline std::int32_t barrett_pair(std::int32_t w, std::int32_t v, std::int32_t ro
 }
 #endif
 
-// barrett_reduce of every coefficient.
-void barrett_all(std::array<std::int16_t, n>& c) {
+// r = Σ_j a[j] ∘ b[j], each coefficient Barrett-reduced (|x| < 2qK ≤ 8q
+// fits int16): dot_montgomery's value, in r's storage.
+template <std::size_t K>
+void dot_montgomery_into(std::array<std::int16_t, n>& r, const NttVec<K>& a, const NttVec<K>& b) {
+  r.fill(0);
+  for (std::size_t j = 0; j < K; ++j) kernels::active().mlkem.mlkem_basemul_acc(r.data(), a[j].c.data(), b[j].c.data());
+  barrett_reduce_all(r);
+}
+
+}  // namespace
+
+void barrett_reduce_all(std::array<std::int16_t, n>& c) {
 #if defined(__ARM_FEATURE_SIMD32) && defined(__ARM_FEATURE_DSP)
   std::int32_t q_reg = q;
   asm("" : "+r"(q_reg));
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; i += 2) {
-    std::int32_t w;
-    __builtin_memcpy(&w, c.data() + i, sizeof w);
-    w = barrett_pair(w, ((1 << 26) + q / 2) / q, 1 << 25, q_reg);
-    __builtin_memcpy(c.data() + i, &w, sizeof w);
-  }
+  for (std::size_t i = 0; i < n; i += 2)
+    store_pair(c.data() + i, barrett_pair(load_pair(c.data() + i), ((1 << 26) + q / 2) / q, 1 << 25, q_reg));
 #else
   for (auto& x : c) x = barrett_reduce(x);
 #endif
 }
 
-}  // namespace
-
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
-  NttPoly r{};
-  for (std::size_t j = 0; j < K; ++j)
-    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(), b[j].c.data());
-  barrett_all(r.c);  // |x| < 2qK ≤ 8q fits int16
+  NttPoly r;
+  dot_montgomery_into<K>(r.c, a, b);
   return r;
 }
 template NttPoly dot_montgomery<2>(const NttVec<2>&, const NttVec<2>&);
@@ -79,10 +86,8 @@ template NttPoly dot_montgomery<4>(const NttVec<4>&, const NttVec<4>&);
 
 template <std::size_t K>
 Poly invntt_of_dot_montgomery(const NttVec<K>& a, const NttVec<K>& b) {
-  Poly r{};  // holds T_q values until the inverse NTT
-  for (std::size_t j = 0; j < K; ++j)
-    kernels::active().mlkem.mlkem_basemul_acc(r.c.data(), a[j].c.data(), b[j].c.data());
-  barrett_all(r.c);  // as dot_montgomery
+  Poly r;  // holds T_q values until the inverse NTT
+  dot_montgomery_into<K>(r.c, a, b);
   kernels::active().mlkem.mlkem_invntt_tomont(r.c.data());
   return r;
 }
@@ -116,12 +121,6 @@ static_assert(reduce_below_2q(-2 * q + 1) == -q + 1 && reduce_below_2q(-q) == 0 
 // flags where x − q ≥ 0 and SEL takes x − q there, x elsewhere, so the
 // values equal reduce_below_2q's. Constant time: no branch, no index.
 constexpr std::int32_t q_pair = q | (q << 16);
-inline std::int32_t load_pair(const std::int16_t* p) {
-  std::int32_t w;
-  __builtin_memcpy(&w, p, sizeof w);
-  return w;
-}
-inline void store_pair(std::int16_t* p, std::int32_t w) { __builtin_memcpy(p, &w, sizeof w); }
 inline std::int32_t reduce_pair_below_2q(std::int32_t s) {
   std::int32_t x = __sadd16(s, q_pair);
   x = static_cast<std::int32_t>(__sel(static_cast<std::uint32_t>(__ssub16(x, q_pair)), static_cast<std::uint32_t>(x)));
@@ -130,35 +129,29 @@ inline std::int32_t reduce_pair_below_2q(std::int32_t s) {
 }
 #endif
 
-// r[i] = reduce_below_2q(op(r[i], a[i])), where op's result is in (-2q, 2q).
-template <class Op, class PairOp>
-void combine_reduced(std::int16_t* r, const std::int16_t* a, [[maybe_unused]] Op op, [[maybe_unused]] PairOp pair_op) {
+// r[i] = reduce_below_2q(r[i] + a[i]) or (Subtract) of r[i] - a[i], whose
+// value is in (-2q, 2q).
+template <bool Subtract>
+void combine_reduced(std::int16_t* r, const std::int16_t* a) {
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
-  for (std::size_t i = 0; i < n; i += 2)
-    store_pair(r + i, reduce_pair_below_2q(pair_op(load_pair(r + i), load_pair(a + i))));
+  for (std::size_t i = 0; i < n; i += 2) {
+    const std::int32_t x = load_pair(r + i), y = load_pair(a + i);
+    store_pair(r + i, reduce_pair_below_2q(Subtract ? __ssub16(x, y) : __sadd16(x, y)));
+  }
 #else
-  for (std::size_t i = 0; i < n; ++i) r[i] = reduce_below_2q(op(std::int32_t{r[i]}, std::int32_t{a[i]}));
+  for (std::size_t i = 0; i < n; ++i)
+    r[i] = reduce_below_2q(Subtract ? std::int32_t{r[i]} - a[i] : std::int32_t{r[i]} + a[i]);
 #endif
 }
-
-#if defined(__ARM_FEATURE_SIMD32)
-inline std::int32_t add_pairs(std::int32_t x, std::int32_t y) { return __sadd16(x, y); }
-inline std::int32_t sub_pairs(std::int32_t x, std::int32_t y) { return __ssub16(x, y); }
-#else
-inline std::int32_t add_pairs(std::int32_t, std::int32_t) { return 0; }
-inline std::int32_t sub_pairs(std::int32_t, std::int32_t) { return 0; }
-#endif
-inline std::int32_t add_ints(std::int32_t x, std::int32_t y) { return x + y; }
-inline std::int32_t sub_ints(std::int32_t x, std::int32_t y) { return x - y; }
 
 }  // namespace
 
 // Both operands in (-q, q) (the Poly/NttPoly invariant), so the sum or
 // difference is in (-2q, 2q) (and no 16-bit lane overflows: 2q < 2^15).
-void add_to(Poly& r, const Poly& a) { combine_reduced(r.c.data(), a.c.data(), add_ints, add_pairs); }
-void sub_from(Poly& r, const Poly& a) { combine_reduced(r.c.data(), a.c.data(), sub_ints, sub_pairs); }
-void add_to(NttPoly& r, const NttPoly& a) { combine_reduced(r.c.data(), a.c.data(), add_ints, add_pairs); }
+void add_to(Poly& r, const Poly& a) { combine_reduced<false>(r.c.data(), a.c.data()); }
+void sub_from(Poly& r, const Poly& a) { combine_reduced<true>(r.c.data(), a.c.data()); }
+void add_to(NttPoly& r, const NttPoly& a) { combine_reduced<false>(r.c.data(), a.c.data()); }
 void add_to(Poly& r, const Poly& a, const Poly& b) {
 #if defined(__ARM_FEATURE_SIMD32)
 #pragma GCC unroll 4
@@ -179,15 +172,13 @@ void to_montgomery(NttPoly& p) {
   const auto c = static_cast<std::int32_t>((static_cast<std::uint32_t>(-q) << 16) | static_cast<std::uint16_t>(q_inv));
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < n; i += 2) {
-    std::int32_t w;
-    __builtin_memcpy(&w, p.c.data() + i, sizeof w);
+    const std::int32_t w = load_pair(p.c.data() + i);
     std::int32_t lo = __smlabb(w, mont_squared, 0);  // (GCC 12's ACLE has no SMULxy: accumulate 0)
     lo = __smlatb(c, __smlabb(lo, c, 0), lo);
     std::int32_t hi = __smlatb(w, mont_squared, 0);
     hi = __smlatb(c, __smlabb(hi, c, 0), hi);
-    w = static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0xffff0000u) |
-                                  (static_cast<std::uint32_t>(lo) >> 16));
-    __builtin_memcpy(p.c.data() + i, &w, sizeof w);
+    store_pair(p.c.data() + i, static_cast<std::int32_t>((static_cast<std::uint32_t>(hi) & 0xffff0000u) |
+                                                         (static_cast<std::uint32_t>(lo) >> 16)));
   }
 #else
   for (auto& x : p.c) x = fqmul(x, mont_squared);

@@ -29,20 +29,23 @@ using PolyVec = std::array<Poly, K>;
 template <std::size_t K>
 using NttVec = std::array<NttPoly, K>;
 
-// FIPS 203 Alg. 9 / 10 through the kernel seam. invntt() returns plain
-// values for an input that carries a factor R^-1 (the output of basemul).
+// FIPS 203 Alg. 9 through the kernel seam (Alg. 10: see
+// invntt_of_dot_montgomery below).
 NttPoly ntt(const Poly& p);
-Poly invntt_from_montgomery(const NttPoly& p);
 // out = ntt(p), written in place (for assignments into held vectors, which
 // would otherwise copy the returned polynomial once more).
 void ntt(NttPoly& out, const Poly& p);
+
+// barrett_reduce (kernels/mlkem_field.hpp) of every coefficient.
+void barrett_reduce_all(std::array<std::int16_t, n>& c);
 
 // r = Σ_j a[j] ∘ b[j] (FIPS 203 Alg. 11 summed), carrying a factor R^-1,
 // reduced to (-q, q).
 template <std::size_t K>
 NttPoly dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
-// invntt_from_montgomery(dot_montgomery(a, b)), the same values, computed
-// in the result's storage (no copy between the two).
+// NTT^-1 (Alg. 10, with the factor R of mlkem_invntt_tomont, which undoes
+// the products' R^-1) of dot_montgomery(a, b), computed in the result's
+// storage.
 template <std::size_t K>
 Poly invntt_of_dot_montgomery(const NttVec<K>& a, const NttVec<K>& b);
 
