@@ -4,6 +4,7 @@
 // signing applies them to secrets.
 // Inputs r are the representatives of r mod q in [0, q) unless stated.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 #include "kernels/mldsa_field.hpp"
@@ -113,6 +114,27 @@ inline decltype(auto) with_gamma1_bits(std::int32_t gamma1, F&& f) {
     case 1 << 17: return f.template operator()<18>();
     case 1 << 19: return f.template operator()<20>();
     default: __builtin_trap();
+  }
+}
+
+// w1Encode (FIPS 204 Alg. 28): SimpleBitPack of 256 values of Bits bits
+// each (4 for γ2 = (q-1)/32, 6 for (q-1)/88), value(i) already within them:
+// two values a byte, or four in three bytes. Written out for the two
+// widths (a few instructions a byte on 32-bit targets, where the generic
+// packer gathers eight values first); the signing loop packs k rows every
+// iteration.
+template <int Bits, class Value>
+inline void w1_encode(std::uint8_t* out, Value&& value) {
+  static_assert(Bits == 4 || Bits == 6);
+  if constexpr (Bits == 4) {
+    for (std::size_t i = 0; i < 128; ++i) out[i] = static_cast<std::uint8_t>(value(2 * i) | value(2 * i + 1) << 4);
+  } else {
+    for (std::size_t i = 0; i < 64; ++i) {
+      const std::uint32_t v = value(4 * i) | value(4 * i + 1) << 6 | value(4 * i + 2) << 12 | value(4 * i + 3) << 18;
+      out[3 * i] = static_cast<std::uint8_t>(v);
+      out[3 * i + 1] = static_cast<std::uint8_t>(v >> 8);
+      out[3 * i + 2] = static_cast<std::uint8_t>(v >> 16);
+    }
   }
 }
 

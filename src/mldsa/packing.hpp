@@ -83,28 +83,12 @@ inline void unpack_z(Poly& z, const std::uint8_t* in) {
 }
 
 // w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1),
-// each value masked to its bits as bitpack::pack does. Written out for the
-// two widths (two values a byte, or four in three bytes): the signing loop
-// packs k rows every iteration, and on 32-bit targets this is a few
-// instructions a byte where the generic packer gathers eight values first.
+// each value masked to its bits as bitpack::pack does.
 template <class P>
 inline void pack_w1(std::uint8_t* out, const Poly& w1) {
-  static_assert(P::w1_bits == 4 || P::w1_bits == 6);
-  if constexpr (P::w1_bits == 4) {
-    for (std::size_t i = 0; i < n / 2; ++i)
-      out[i] = static_cast<std::uint8_t>((static_cast<std::uint32_t>(w1.c[2 * i]) & 15) |
-                                         (static_cast<std::uint32_t>(w1.c[2 * i + 1]) & 15) << 4);
-  } else {
-    for (std::size_t i = 0; i < n / 4; ++i) {
-      const std::uint32_t v = (static_cast<std::uint32_t>(w1.c[4 * i]) & 63) |
-                              (static_cast<std::uint32_t>(w1.c[4 * i + 1]) & 63) << 6 |
-                              (static_cast<std::uint32_t>(w1.c[4 * i + 2]) & 63) << 12 |
-                              (static_cast<std::uint32_t>(w1.c[4 * i + 3]) & 63) << 18;
-      out[3 * i] = static_cast<std::uint8_t>(v);
-      out[3 * i + 1] = static_cast<std::uint8_t>(v >> 8);
-      out[3 * i + 2] = static_cast<std::uint8_t>(v >> 16);
-    }
-  }
+  kernels::mldsa_field::w1_encode<P::w1_bits>(out, [&](std::size_t i) {
+    return static_cast<std::uint32_t>(w1.c[i]) & ((1u << P::w1_bits) - 1);
+  });
 }
 
 // w1Encode(HighBits(w)) (Alg. 7 lines 13–15 with Alg. 28 and 37) through

@@ -37,23 +37,12 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return count;
 }
 
-// w1Encode (Alg. 28) of HighBits of a_i mod q (|a_i| < q): two 4-bit values
-// a byte (m = 16), or four 6-bit values in three bytes (m = 44).
+// w1Encode (Alg. 28) of HighBits of a_i mod q (|a_i| < q), m = 16 or 44.
 template <std::int32_t Gamma2>
 void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
-  auto high = [&](std::size_t i) {
+  rounding::w1_encode<Gamma2 == rounding::gamma2_wide ? 4 : 6>(out, [&](std::size_t i) {
     return static_cast<std::uint32_t>(rounding::high_bits<Gamma2>(rounding::add_q_if_negative(a[i])));
-  };
-  if constexpr (Gamma2 == rounding::gamma2_wide) {
-    for (std::size_t i = 0; i < 128; ++i) out[i] = static_cast<std::uint8_t>(high(2 * i) | high(2 * i + 1) << 4);
-  } else {
-    for (std::size_t i = 0; i < 64; ++i) {
-      const std::uint32_t v = high(4 * i) | high(4 * i + 1) << 6 | high(4 * i + 2) << 12 | high(4 * i + 3) << 18;
-      out[3 * i] = static_cast<std::uint8_t>(v);
-      out[3 * i + 1] = static_cast<std::uint8_t>(v >> 8);
-      out[3 * i + 2] = static_cast<std::uint8_t>(v >> 16);
-    }
-  }
+  });
 }
 
 template <std::int32_t Gamma2>
