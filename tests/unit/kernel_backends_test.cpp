@@ -427,6 +427,52 @@ TEST(KernelBackends, MldsaDecomposeBitExactOnAllOfZq) {
   }
 }
 
+// The commitment's encoding (HighBits then w1Encode) over all of (-q, q),
+// in order: every rounding boundary and both signs. The output buffers
+// start different so that a byte left unwritten shows.
+TEST(KernelBackends, MldsaHighBitsPackBitExactOnAllOfZq) {
+  const Backends b = usable_backends();
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      const std::size_t bytes = gamma2 == (kDsaQ - 1) / 88 ? 192 : 128;
+      std::array<std::int32_t, 256> a;
+      for (std::int32_t first = -(kDsaQ - 1); first < kDsaQ; first += 256) {
+        for (std::int32_t i = 0; i < 256; ++i) a[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
+        std::array<std::uint8_t, 192> want, got;
+        want.fill(0xaa);
+        got.fill(0x55);
+        b.portable.mldsa.mldsa_high_bits_pack(want.data(), a.data(), gamma2);
+        k.mldsa.mldsa_high_bits_pack(got.data(), a.data(), gamma2);
+        ASSERT_TRUE(std::equal(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(bytes), want.begin()))
+            << k.name << " γ2 " << gamma2 << " from " << first;
+        ASSERT_TRUE(std::all_of(got.begin() + static_cast<std::ptrdiff_t>(bytes), got.end(),
+                                [](std::uint8_t x) { return x == 0x55; }))
+            << k.name << " wrote past " << bytes << " bytes";
+      }
+    }
+  }
+}
+
+// The small ring's reductions (c·s1, c·s2) on every int16 value.
+TEST(KernelBackends, MldsaSmallRingReductionsBitExactOnAllInt16) {
+  const Backends b = usable_backends();
+  for (const auto& k : b.others) {
+    std::array<std::int16_t, 256> a, reduced_want, reduced_got;
+    std::array<std::int32_t, 256> widened_want, widened_got;
+    for (std::int32_t first = -32768; first < 32768; first += 256) {
+      for (std::int32_t i = 0; i < 256; ++i) a[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(first + i);
+      reduced_want = a;
+      reduced_got = a;
+      b.portable.mldsa.mldsa_small_reduce(reduced_want.data());
+      k.mldsa.mldsa_small_reduce(reduced_got.data());
+      ASSERT_EQ(reduced_got, reduced_want) << k.name << " from " << first;
+      b.portable.mldsa.mldsa_small_widen(widened_want.data(), a.data());
+      k.mldsa.mldsa_small_widen(widened_got.data(), a.data());
+      ASSERT_EQ(widened_got, widened_want) << k.name << " from " << first;
+    }
+  }
+}
+
 // UseHint over all of Z_q, once with every hint set and once with random
 // hints (so each r meets both a hint and none, whichever its r0's sign).
 TEST(KernelBackends, MldsaUseHintBitExactOnAllOfZq) {

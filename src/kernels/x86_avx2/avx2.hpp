@@ -28,6 +28,7 @@ sig::mldsa_pointwise_acc_montgomery mldsa_pointwise_acc_montgomery;
 sig::mldsa_rej_uniform_vartime mldsa_rej_uniform_vartime;
 sig::mldsa_rej_eta mldsa_rej_eta;
 sig::mldsa_decompose mldsa_decompose;
+sig::mldsa_high_bits_pack mldsa_high_bits_pack;
 sig::mldsa_use_hint mldsa_use_hint;
 sig::mldsa_norm_at_least mldsa_norm_at_least;
 sig::mldsa_make_hint mldsa_make_hint;
@@ -37,6 +38,8 @@ sig::mldsa_reduce32 mldsa_reduce32;
 sig::mldsa_freeze mldsa_freeze;
 sig::mldsa_add_reduce32 mldsa_add_reduce32;
 sig::mldsa_sub_reduce32_freeze mldsa_sub_reduce32_freeze;
+sig::mldsa_small_reduce mldsa_small_reduce;
+sig::mldsa_small_widen mldsa_small_widen;
 
 // Multi-buffer SHA-256: eight streams per pass.
 sig::sha256_compress_ways sha256_compress_ways;

@@ -104,6 +104,46 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return 256u - static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
 }
 
+// w1Encode (Alg. 28) of HighBits of 32 coefficients a round (|a_i| < q,
+// taken mod q first): their four registers narrow to one of 32 bytes in
+// coefficient order, whose pairs are then merged by a multiply-add (4-bit
+// fields: two per byte, 16 bytes out) or whose quadruples are merged by two
+// (6-bit fields: 24-bit groups, 24 bytes out).
+template <std::int32_t Gamma2>
+void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
+  const Decompose<Gamma2> decompose;
+  const __m256i q = _mm256_set1_epi32(kQ);
+  // packs/packus work within 128-bit halves; this restores the order.
+  const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  constexpr bool kSixBits = Gamma2 == rounding::gamma2_narrow;
+  for (std::size_t i = 0; i < 256; i += 32) {
+    __m256i h[4];
+    for (std::size_t j = 0; j < 4; ++j) {
+      const __m256i x = load(a + i + 8 * j);
+      h[j] = decompose.high_bits(_mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q)));
+    }
+    __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(h[0], h[1]), _mm256_packs_epi32(h[2], h[3]));
+    bytes = _mm256_permutevar8x32_epi32(bytes, dword_order);
+    if constexpr (kSixBits) {
+      // b0 + 64·b1 per 16 bits, then that pair + 4096·the next per 32 bits.
+      const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001));
+      const __m256i groups = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x10000001));
+      const __m256i low3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8,
+                                            9, 10, 12, 13, 14, -1, -1, -1, -1);
+      const __m256i packed =
+          _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, low3), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+      std::uint8_t* o = out + i / 32 * 24;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(packed));
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(o + 16), _mm256_extracti128_si256(packed, 1));
+    } else {
+      // b0 + 16·b1 per 16 bits, narrowed to bytes; quadwords 0 and 2 hold them.
+      const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x1001));
+      const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i / 2), _mm256_castsi256_si128(packed));
+    }
+  }
+}
+
 // Alg. 40 on eight coefficients at a time: with a hint, r1 moves one step
 // towards r0's sign (up if r0 > 0), modulo m. The hint byte is spread to
 // one all-ones or all-zeros lane per bit.
@@ -131,6 +171,10 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
 }
 
 }  // namespace
+
+void mldsa_high_bits_pack(std::uint8_t* out, const std::int32_t a[256], std::int32_t gamma2) {
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { high_bits_pack_poly<G>(out, a); });
+}
 
 void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
                     std::int32_t gamma2) {

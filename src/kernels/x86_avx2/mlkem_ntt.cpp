@@ -16,6 +16,7 @@
 #include "kernels/mlkem_field.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 #include "kernels/x86_avx2/interleave.hpp"
+#include "kernels/x86_avx2/mlkem_barrett.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -81,15 +82,6 @@ inline __m256i fqmul(__m256i a, __m256i b) {
   return _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, _mm256_set1_epi16(q)));
 }
 
-// barrett_reduce: t = (v·a + 2^25) >> 26 as ((v·a >> 16) + 2^9) >> 10,
-// equal since v·a >> 16 only drops bits below 2^16.
-inline __m256i barrett(__m256i a) {
-  constexpr std::int16_t v = ((1 << 26) + q / 2) / q;
-  __m256i t = _mm256_mulhi_epi16(a, _mm256_set1_epi16(v));
-  t = _mm256_srai_epi16(_mm256_add_epi16(t, _mm256_set1_epi16(1 << 9)), 10);
-  return _mm256_sub_epi16(a, _mm256_mullo_epi16(t, _mm256_set1_epi16(q)));
-}
-
 // Cooley–Tukey (forward) and Gentleman–Sande (inverse) butterflies.
 inline void ct(__m256i& a, __m256i& b, const Twiddle& w) {
   const __m256i t = fqmul(b, w);
@@ -98,7 +90,7 @@ inline void ct(__m256i& a, __m256i& b, const Twiddle& w) {
 }
 inline void gs(__m256i& a, __m256i& b, const Twiddle& w) {
   const __m256i t = a;
-  a = barrett(_mm256_add_epi16(t, b));
+  a = mlkem_barrett(_mm256_add_epi16(t, b));
   b = fqmul(_mm256_sub_epi16(b, t), w);
 }
 
@@ -146,7 +138,7 @@ void mlkem_ntt(std::int16_t a[256]) {
     interleave64(x, y);
     interleave128(x, y);
   }
-  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, barrett(v[i]));
+  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, mlkem_barrett(v[i]));
 }
 
 // FIPS 203 Alg. 10 (NTT^-1) times R, as the portable kernel: spans 2, 4, 8

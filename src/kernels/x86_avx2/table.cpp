@@ -43,6 +43,7 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_rej_eta = mldsa_rej_eta;
   // The signing steps (the avx512 backend inherits them).
   t.mldsa.mldsa_decompose = mldsa_decompose;
+  t.mldsa.mldsa_high_bits_pack = mldsa_high_bits_pack;
   t.mldsa.mldsa_use_hint = mldsa_use_hint;
   t.mldsa.mldsa_norm_at_least = mldsa_norm_at_least;
   t.mldsa.mldsa_make_hint = mldsa_make_hint;
@@ -52,6 +53,13 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_freeze = mldsa_freeze;
   t.mldsa.mldsa_add_reduce32 = mldsa_add_reduce32;
   t.mldsa.mldsa_sub_reduce32_freeze = mldsa_sub_reduce32_freeze;
+  // Median TSC ticks per call on the development machine (AMD EPYC, 16
+  // calls per sample, 2,001 samples), against the portable code built with
+  // the compiler's own vectorisation: w1Encode of HighBits 86 against 526
+  // (6-bit fields) and 85 against 198 (4-bit); the small ring's reduction
+  // 21 against 43 and its widening 28 against 56.
+  t.mldsa.mldsa_small_reduce = mldsa_small_reduce;
+  t.mldsa.mldsa_small_widen = mldsa_small_widen;
 
   // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
   // each vector backend takes it where present.
