@@ -77,9 +77,14 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   }
 
   // t = NTT^-1(Â ∘ ŝ1) + s2 row by row (Alg. 6 lines 5-6), Â (Alg. 32) in
-  // row-major order; then (t1, t0) = Power2Round(t) (Alg. 35).
+  // row-major order; then (t1, t0) = Power2Round(t) (Alg. 35). tr = H(pk,
+  // 64) (Alg. 6 line 9) rides in ExpandA's idle ways over the rows of pk
+  // written so far.
+  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);
   std::array<NttPoly, kMatrixBatch> a_batch;  // public
-  for_each_matrix_entry_vartime<P::k, P::l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+  for_each_matrix_entry_vartime<P::k, P::l>(
+      rho, a_batch,
+      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (j == 0)
       multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
     else
@@ -95,10 +100,10 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     }
     pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
     pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, w.t0);
-  });
-
-  // tr = H(pk, 64)
-  hash::shake256(pk, std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));
+    tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
+      },
+      &tr_hash);
+  tr_hash.finish(std::span<std::uint8_t>(sk.data() + L::sk_tr, 64));
   return Status::ok;
 }
 
@@ -131,8 +136,11 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
     ntt(w.s1_hat[j], w.t);
   }
 
-  std::array<NttPoly, kMatrixBatch> a_batch;  // public
-  for_each_matrix_entry_vartime<P::k, P::l>(rho, a_batch, [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);  // as in keygen_internal
+  std::array<NttPoly, kMatrixBatch> a_batch;                            // public
+  for_each_matrix_entry_vartime<P::k, P::l>(
+      rho, a_batch,
+      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (j == 0)
       multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
     else
@@ -150,9 +158,10 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
     }
     bad |= ct::mask_nonzero(differs);
     pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
-  });
-
-  hash::shake256(std::span<const std::uint8_t>(pk), std::span<std::uint8_t, 64>(w.tr));
+    tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
+      },
+      &tr_hash);
+  tr_hash.finish(w.tr);
   bad |= ct::mask_nonzero(ct::diff(w.tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
   if (ct::declassify_value(ct::value_barrier(bad)) != 0) {
     for (auto& b : pk) b = 0;

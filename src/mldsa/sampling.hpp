@@ -32,21 +32,22 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 // order, generated kMatrixBatch at a time into `batch` so that the SHAKE128
 // ways are full whatever l is: calls visit(i, j, Â_ij) for each entry.
 // Â is public. With a rider, the fewest batches are kept but their idle
-// ways come first (k·l = 30 for ML-DSA-65: 7, 7, 8, 8), where the rider
-// takes its permutations while they are due.
+// ways come last (k·l = 30 for ML-DSA-65: 8, 8, 7, 7), where the rider
+// takes its permutations while they are due: by then key generation has
+// written most rows of pk, which its rider (tr = H(pk)) reads.
 inline constexpr std::size_t kMatrixBatch = 8;
 template <std::size_t K, std::size_t L, class Visit>
 void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit,
                                    hash::KeccakRider* rider = nullptr) {
   constexpr std::size_t total = K * L;
   constexpr std::size_t batches = (total + kMatrixBatch - 1) / kMatrixBatch;
-  std::size_t idle = rider != nullptr ? batches * kMatrixBatch - total : 0;  // ways left free, first batches first
-  for (std::size_t first = 0; first < total;) {
-    std::size_t count = total - first < kMatrixBatch ? total - first : kMatrixBatch;
-    if (idle > 0 && count == kMatrixBatch) {
-      --count;
-      --idle;
-    }
+  constexpr std::size_t idle = batches * kMatrixBatch - total;
+  // The batches that leave a way to the rider: the last ones.
+  const std::size_t first_short = rider != nullptr && idle < batches ? batches - idle : batches;
+  std::size_t first = 0;
+  for (std::size_t b = 0; b < batches; ++b) {
+    const std::size_t room = b >= first_short ? kMatrixBatch - 1 : kMatrixBatch;
+    const std::size_t count = total - first < room ? total - first : room;
     std::array<MatrixIndex, kMatrixBatch> at;
     for (std::size_t e = 0; e < count; ++e)
       at[e] = {static_cast<std::uint8_t>((first + e) / L), static_cast<std::uint8_t>((first + e) % L)};
