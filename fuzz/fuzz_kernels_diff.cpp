@@ -9,9 +9,10 @@
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
-//     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check
-//     and z packing and unpacking (both γ2, both γ1) and element-wise
-//     reductions.
+//     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check,
+//     commitment encoding (HighBits and w1Encode), z packing and unpacking
+//     (both γ2, both γ1), element-wise reductions and the small ring's
+//     reduction and widening.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -69,6 +70,9 @@ struct Outputs {
   std::array<std::uint8_t, 32 * 20> dsa_z_packed;
   std::array<std::int32_t, 256> dsa_z_unpacked;
   std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
+  std::array<std::uint8_t, 32 * 6> dsa_w1_packed;
+  std::array<std::int16_t, 256> dsa_small_reduced;
+  std::array<std::int32_t, 256> dsa_small_widened;
   bool operator==(const Outputs&) const = default;
 };
 
@@ -196,6 +200,13 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mldsa.mldsa_freeze(o.dsa_freeze.data());
   t.mldsa.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
   t.mldsa.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
+  // dsa_a (|a_i| < q) as the commitment w; the Keccak states' first 512
+  // bytes as the small ring's int16 coefficients (any value is allowed).
+  o.dsa_w1_packed = {};
+  t.mldsa.mldsa_high_bits_pack(o.dsa_w1_packed.data(), x.dsa_a.data(), x.gamma2);
+  std::memcpy(o.dsa_small_reduced.data(), x.keccak.data(), sizeof o.dsa_small_reduced);
+  t.mldsa.mldsa_small_widen(o.dsa_small_widened.data(), o.dsa_small_reduced.data());
+  t.mldsa.mldsa_small_reduce(o.dsa_small_reduced.data());
   return o;
 }
 
