@@ -29,17 +29,35 @@ constexpr std::int32_t times_qinv(std::int32_t z) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
 }
 
-// A multiplier and its product with q^-1 mod 2^32.
+// A multiplier per lane, the multipliers of the odd lanes copied into the
+// even ones (what the odd lanes' 64-bit products take), and its product
+// with q^-1 mod 2^32.
 struct Twiddle {
-  __m256i zeta, zeta_qinv;
+  __m256i zeta, zeta_odd, zeta_qinv;
 };
-inline Twiddle broadcast(std::int32_t z) { return {_mm256_set1_epi32(z), _mm256_set1_epi32(times_qinv(z))}; }
+
+// One twiddle for all lanes, with its product precomputed: the layers
+// whose butterflies span whole registers take zetas[i] (forward) or
+// -zetas[i] (inverse) from these tables, broadcast from memory.
+struct Scalar {
+  std::int32_t zeta, zeta_qinv;
+};
+constexpr std::array<Scalar, 256> make_scalars(int sign) {
+  std::array<Scalar, 256> t{};
+  for (std::size_t i = 0; i < 256; ++i) t[i] = {sign * kZetas[i], times_qinv(sign * kZetas[i])};
+  return t;
+}
+constexpr std::array<Scalar, 256> kForwardScalars = make_scalars(1), kInverseScalars = make_scalars(-1);
+inline Twiddle broadcast(const Scalar& s) {
+  const __m256i z = _mm256_set1_epi32(s.zeta);
+  return {z, z, _mm256_set1_epi32(s.zeta_qinv)};
+}
 
 // Twiddles of one interleaved layer for each of the 16 register pairs:
 // lane l of pair p takes sign·zetas[first + sign·block], block being
 // 2p + l/4 (span 4), 4p + l/2 (span 2) or 8p + l (span 1).
 struct LayerTable {
-  std::array<std::array<std::int32_t, 8>, 16> zeta, zeta_qinv;
+  std::array<std::array<std::int32_t, 8>, 16> zeta, zeta_odd, zeta_qinv;
 };
 constexpr LayerTable make_layer(unsigned span, int first, int sign) {
   LayerTable t{};
@@ -51,6 +69,8 @@ constexpr LayerTable make_layer(unsigned span, int first, int sign) {
       t.zeta[p][l] = z;
       t.zeta_qinv[p][l] = times_qinv(z);
     }
+  for (unsigned p = 0; p < 16; ++p)
+    for (unsigned l = 0; l < 8; ++l) t.zeta_odd[p][l] = t.zeta[p][l | 1];
   return t;
 }
 // Forward layer of span len: zetas[128/len + block]; inverse:
@@ -63,25 +83,24 @@ constexpr LayerTable kInverse4 = make_layer(4, 63, -1), kInverse2 = make_layer(2
 inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 inline Twiddle load(const LayerTable& t, std::size_t p) {
-  return {load(t.zeta[p].data()), load(t.zeta_qinv[p].data())};
+  return {load(t.zeta[p].data()), load(t.zeta_odd[p].data()), load(t.zeta_qinv[p].data())};
 }
 
 // Lanes 2m + 1 copied into lanes 2m (and kept in 2m + 1). A shuffle rather
 // than a 64-bit shift: it leaves the two multiplier ports to the multiplies.
 inline __m256i odd_to_even(__m256i x) { return _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(x))); }
 
-// montgomery_reduce(x · zeta) per lane: the 64-bit products of the even
-// and the odd lanes, t = x · zeta · q^-1 mod 2^32, (x·zeta - t·q) >> 32,
-// whose high halves are the results.
+// montgomery_reduce(x · zeta) per lane: t = x · zeta · q^-1 mod 2^32 in
+// all eight lanes by one low multiply, then the 64-bit products x·zeta and
+// t·q of the even and the odd lanes, whose differences' high halves are the
+// results.
 inline __m256i mont_mul(__m256i x, const Twiddle& w) {
   const __m256i q = _mm256_set1_epi32(kQ);
-  const __m256i x_odd = odd_to_even(x);
+  const __m256i t = _mm256_mullo_epi32(x, w.zeta_qinv);
   const __m256i prod_even = _mm256_mul_epi32(x, w.zeta);
-  const __m256i prod_odd = _mm256_mul_epi32(x_odd, odd_to_even(w.zeta));
-  const __m256i t_even = _mm256_mul_epi32(x, w.zeta_qinv);
-  const __m256i t_odd = _mm256_mul_epi32(x_odd, odd_to_even(w.zeta_qinv));
-  const __m256i r_even = _mm256_sub_epi64(prod_even, _mm256_mul_epi32(t_even, q));
-  const __m256i r_odd = _mm256_sub_epi64(prod_odd, _mm256_mul_epi32(t_odd, q));
+  const __m256i prod_odd = _mm256_mul_epi32(odd_to_even(x), w.zeta_odd);
+  const __m256i r_even = _mm256_sub_epi64(prod_even, _mm256_mul_epi32(t, q));
+  const __m256i r_odd = _mm256_sub_epi64(prod_odd, _mm256_mul_epi32(odd_to_even(t), q));
   return _mm256_blend_epi32(odd_to_even(r_even), r_odd, 0xaa);
 }
 
@@ -103,7 +122,7 @@ void mldsa_ntt(std::int32_t a[256]) {
   std::size_t m = 1;
   for (std::size_t len = 128; len >= 8; len >>= 1)
     for (std::size_t start = 0; start < 256; start += 2 * len) {
-      const Twiddle w = broadcast(kZetas[m++]);
+      const Twiddle w = broadcast(kForwardScalars[m++]);
       for (std::size_t j = start; j < start + len; j += 8) {
         __m256i x = load(a + j), y = load(a + j + len);
         ct(x, y, w);
@@ -152,20 +171,21 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     std::int32_t* const base = a + 64 * block;
     __m256i r[8];
     for (std::size_t i = 0; i < 8; ++i) r[i] = load(base + 8 * i);
-    for (std::size_t i = 0; i < 8; i += 2) gs(r[i], r[i + 1], broadcast(-kZetas[31 - 4 * block - i / 2]));
+    for (std::size_t i = 0; i < 8; i += 2) gs(r[i], r[i + 1], broadcast(kInverseScalars[31 - 4 * block - i / 2]));
     for (std::size_t i = 0; i < 8; i += 4) {
-      const Twiddle w = broadcast(-kZetas[15 - 2 * block - i / 4]);
+      const Twiddle w = broadcast(kInverseScalars[15 - 2 * block - i / 4]);
       gs(r[i], r[i + 2], w);
       gs(r[i + 1], r[i + 3], w);
     }
-    const Twiddle w = broadcast(-kZetas[7 - block]);
+    const Twiddle w = broadcast(kInverseScalars[7 - block]);
     for (std::size_t i = 0; i < 4; ++i) gs(r[i], r[i + 4], w);
     for (std::size_t i = 0; i < 8; ++i) store(base + 8 * i, r[i]);
   }
   // Spans 64 and 128 (zetas[3], [2] and [1], negated) on the four registers
   // 64 coefficients apart, then the final factor, as the portable kernel.
-  const Twiddle w64_low = broadcast(-kZetas[3]), w64_high = broadcast(-kZetas[2]), w128 = broadcast(-kZetas[1]);
-  const Twiddle f = broadcast(kInvNttFactor);
+  const Twiddle w64_low = broadcast(kInverseScalars[3]), w64_high = broadcast(kInverseScalars[2]),
+                w128 = broadcast(kInverseScalars[1]);
+  const Twiddle f = broadcast(Scalar{kInvNttFactor, times_qinv(kInvNttFactor)});
   for (std::size_t j = 0; j < 64; j += 8) {
     __m256i r0 = load(a + j), r1 = load(a + j + 64), r2 = load(a + j + 128), r3 = load(a + j + 192);
     gs(r0, r1, w64_low);
@@ -184,7 +204,7 @@ void mldsa_pointwise_montgomery(std::int32_t r[256], const std::int32_t a[256], 
   const __m256i qinv = _mm256_set1_epi32(kQInv);
   for (std::size_t j = 0; j < 256; j += 8) {
     const __m256i y = load(b + j);
-    store(r + j, mont_mul(load(a + j), Twiddle{y, _mm256_mullo_epi32(y, qinv)}));
+    store(r + j, mont_mul(load(a + j), Twiddle{y, odd_to_even(y), _mm256_mullo_epi32(y, qinv)}));
   }
 }
 
@@ -192,7 +212,8 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
   const __m256i qinv = _mm256_set1_epi32(kQInv);
   for (std::size_t j = 0; j < 256; j += 8) {
     const __m256i y = load(b + j);
-    store(r + j, _mm256_add_epi32(load(r + j), mont_mul(load(a + j), Twiddle{y, _mm256_mullo_epi32(y, qinv)})));
+    store(r + j, _mm256_add_epi32(load(r + j),
+                                  mont_mul(load(a + j), Twiddle{y, odd_to_even(y), _mm256_mullo_epi32(y, qinv)})));
   }
 }
 
