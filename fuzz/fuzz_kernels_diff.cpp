@@ -2,8 +2,8 @@
 // backend in pqlab::kernels::available(), on the same inputs:
 //   - Keccak-f[1600] x4 and x8 equal four and eight x1 calls (within the
 //     backend), as do the live states of the lane-sliced call (1 to 8 of
-//     them, picked by the input), and SHA-256 and SHA-512 over `lanes`
-//     blocks equal one compression each;
+//     them, and the first 1 to 25 words of each, picked by the input), and
+//     SHA-256 and SHA-512 over `lanes` blocks equal one compression each;
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4, x8 and lane-sliced, SHA-256/512 compression and their lane forms, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
@@ -43,6 +43,7 @@ struct Inputs {
   unsigned dsa_eta;
   std::size_t eta_len;       // ExpandS's filter: any length over `blocks`
   std::size_t sliced_count;  // live states of the lane-sliced Keccak call, 1..8
+  std::size_t sliced_words;  // the words of each state it must compute, 1..25
 };
 
 struct Outputs {
@@ -112,6 +113,7 @@ Inputs make_inputs(fuzz::Input& in) {
   x.dsa_eta = params & 4 ? 4 : 2;
   x.eta_len = in.byte();  // 0..255
   x.sliced_count = 1 + in.byte() % 8;
+  x.sliced_words = 1 + in.byte() % 25;
   return x;
 }
 
@@ -127,9 +129,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   std::array<std::uint64_t, 8 * k::keccak_lanes> sliced;
   for (std::size_t s = 0; s < 8; ++s)
     for (std::size_t i = 0; i < k::keccak_lanes; ++i) sliced[8 * i + s] = x.keccak[s * k::keccak_lanes + i];
-  t.keccak.keccak_f1600_sliced8(sliced.data(), x.sliced_count);
+  t.keccak.keccak_f1600_sliced8(sliced.data(), x.sliced_count, x.sliced_words);
   for (std::size_t s = 0; s < x.sliced_count; ++s)
-    for (std::size_t i = 0; i < k::keccak_lanes; ++i) o.keccak_sliced[s * k::keccak_lanes + i] = sliced[8 * i + s];
+    for (std::size_t i = 0; i < x.sliced_words; ++i) o.keccak_sliced[s * k::keccak_lanes + i] = sliced[8 * i + s];
   o.sha256 = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   t.sha2.sha256_compress(o.sha256.data(), x.blocks.data(), x.blocks.size() / 64);
   const std::uint8_t* blocks[4];
@@ -222,9 +224,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Outputs o = run_backend(k::active(), x);
     require(o.keccak_x4 == o.keccak_x1, "Keccak x4 equals four x1 calls");
     require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
-    require(std::equal(o.keccak_sliced.begin(), o.keccak_sliced.begin() + x.sliced_count * k::keccak_lanes,
-                       o.keccak_x1.begin()),
-            "the lane-sliced call's live states equal one x1 call each");
+    for (std::size_t s = 0; s < x.sliced_count; ++s)
+      require(std::equal(o.keccak_sliced.begin() + s * k::keccak_lanes,
+                         o.keccak_sliced.begin() + s * k::keccak_lanes + x.sliced_words,
+                         o.keccak_x1.begin() + s * k::keccak_lanes),
+              "the lane-sliced call's live states' first words equal one x1 call each");
     require(std::memcmp(o.sha256_lanes, o.sha256_one_by_one, sizeof o.sha256_lanes) == 0,
             "SHA-256 ways equal one compression each");
     require(std::memcmp(o.sha512_lanes, o.sha512_one_by_one, sizeof o.sha512_lanes) == 0,

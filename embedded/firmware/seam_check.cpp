@@ -403,8 +403,8 @@ void run_keccak_seam_check(const Options& options, Tally& tally) {
     random_fill(x);
     y = in_lane_form(x);
     const std::size_t count = tc == 0 ? 8 : 3;
-    kernels::portable::keccak_f1600_sliced8(x.data(), count);
-    active.keccak.keccak_f1600_sliced8(y.data(), count);
+    kernels::portable::keccak_f1600_sliced8(x.data(), count, kernels::keccak_lanes);
+    active.keccak.keccak_f1600_sliced8(y.data(), count, kernels::keccak_lanes);
     record_kat(tally, "Keccak-seam", "keccak_f1600_sliced8", tc, same_states(x, y));
   }
 }

@@ -28,7 +28,10 @@ constexpr std::size_t sliced_index(std::size_t w, std::size_t j) { return sliced
 // Permutes states 0..count-1 (1 <= count <= 8) of a sliced batch, each as
 // keccak_f1600_x1 would: one keccak_f1600_sliced8 call from the kernel's
 // keccak_sliced_min_states live states, one x1 call per state below that.
-// The other states' words must be initialised and are left unspecified.
-void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count);
+// Words w < `words` (1 <= words <= 25) of each are the permutation's, the
+// others may be left unspecified (a caller that reads only its output's
+// first words passes their count; one that goes on absorbing, 25). The
+// other states' words must be initialised and are left unspecified.
+void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count, std::size_t words);
 
 }  // namespace pqlab::hash::detail

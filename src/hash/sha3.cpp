@@ -218,7 +218,7 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
   // The caller's lanes are FIPS 202's: into the kernels' form and back.
   if constexpr (kernels::keccak::interleaved_lanes)
     for (auto& lane : lanes) lane = lane_in(lane);
-  detail::permute_sliced(lanes.data(), count);
+  detail::permute_sliced(lanes.data(), count, kernels::keccak_lanes);
   if constexpr (kernels::keccak::interleaved_lanes)
     for (auto& lane : lanes) lane = lane_out(lane);
   return Status::ok;
@@ -249,10 +249,10 @@ void permute_ways(std::uint64_t* states, std::size_t count, std::size_t capacity
   }
 }
 
-void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count) {
+void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count, std::size_t words) {
   const kernels::Table& k = kernels::active();
   if (count >= k.tuning.keccak_sliced_min_states) {
-    k.keccak.keccak_f1600_sliced8(batch, count);
+    k.keccak.keccak_f1600_sliced8(batch, count, words);
     return;
   }
   // Fewer states than a sliced call pays off for: each copied out, permuted

@@ -44,7 +44,10 @@ using keccak_f1600_x1 = unchecked;
 using keccak_f1600_x4 = unchecked;
 using keccak_f1600_x8 = unchecked;
 struct keccak_f1600_sliced8 : unchecked {
-  static void pre(const std::uint64_t*, std::size_t count) { expect(count >= 1 && count <= 8); }
+  static void pre(const std::uint64_t*, std::size_t count, std::size_t words) {
+    expect(count >= 1 && count <= 8);
+    expect(words >= 1 && words <= 25);
+  }
 };
 using sha256_compress = unchecked;
 using sha512_compress = unchecked;

@@ -83,7 +83,7 @@ void hash_one_block_ways(std::uint8_t* const out[Batch], const std::uint64_t* pr
   load_prepared(lanes, prepared);
   for (std::size_t j = 0; j < count; ++j)
     write_adrs_and_input<SeedLanes, InputLanes>(sliced_word(lanes, j), adrs[j], in[j]);
-  hash::detail::permute_sliced(lanes, count);
+  hash::detail::permute_sliced(lanes, count, SeedLanes);  // the n-byte outputs' words only
   for (std::size_t j = 0; j < count; ++j) store_output<SeedLanes>(out[j], sliced_word(lanes, j));
   if constexpr (Secret) {
     secure_wipe(lanes, sizeof lanes);
@@ -166,7 +166,7 @@ void ShakeHash<N>::TWays::absorb(const std::uint8_t* const* in, std::size_t byte
   for (std::size_t at = 0; at < bytes; at += 8) {
     for (std::size_t j = 0; j < count_; ++j) states_[sliced_index(word_, j)] ^= lane_in(load_le64(in[j] + at));
     if (++word_ == kRateLanes) {
-      hash::detail::permute_sliced(states_, count_);
+      hash::detail::permute_sliced(states_, count_, kernels::keccak_lanes);
       word_ = 0;
     }
   }
@@ -178,7 +178,7 @@ void ShakeHash<N>::TWays::finish(std::uint8_t* const* out) {
     states_[sliced_index(word_, j)] ^= lane_in(0x1f);
     states_[sliced_index(kRateLanes - 1, j)] ^= lane_in(std::uint64_t{0x80} << 56);
   }
-  hash::detail::permute_sliced(states_, count_);
+  hash::detail::permute_sliced(states_, count_, lanes);
   for (std::size_t j = 0; j < count_; ++j) store_output<lanes>(out[j], sliced_word(states_, j));
 }
 

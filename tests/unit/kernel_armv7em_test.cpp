@@ -75,8 +75,8 @@ TEST(KernelArmv7em, KeccakMultiStateEntriesMatchPortable) {
   for (std::size_t count = 1; count <= 8; ++count) {
     want = start;
     got = start;
-    portable.keccak.keccak_f1600_sliced8(want.data(), count);
-    m4.keccak.keccak_f1600_sliced8(got.data(), count);
+    portable.keccak.keccak_f1600_sliced8(want.data(), count, kLanes);
+    m4.keccak.keccak_f1600_sliced8(got.data(), count, kLanes);
     for (std::size_t i = 0; i < kLanes; ++i)
       for (std::size_t j = 0; j < count; ++j) ASSERT_EQ(got[8 * i + j], want[8 * i + j]) << count;
   }

@@ -131,7 +131,7 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
   for (std::size_t i = 0; i < 8; ++i) keccak_f1600_x1(states + i * keccak_lanes);
 }
 
-void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count) {
+void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count, std::size_t /*words*/) {
   std::uint64_t state[keccak_lanes];
   for (std::size_t j = 0; j < count; ++j) {
     for (std::size_t i = 0; i < keccak_lanes; ++i) state[i] = lanes[8 * i + j];

@@ -83,18 +83,71 @@ template <class Ops>
   }
 }
 
+// The last round when only words 0..Words-1 (row 0, Words <= 5) of the
+// output are wanted: θ in full (every column's parity), then ρ, π and χ
+// for those words alone, and ι; from a into out[0..Words).
+template <class Ops, std::size_t Words, std::size_t... X>
+[[gnu::always_inline]] inline void sliced_first_words_round(const typename Ops::V* a, typename Ops::V* out,
+                                                            std::uint64_t rc, std::index_sequence<X...>) {
+  static_assert(Words >= 1 && Words <= 5);
+  using V = typename Ops::V;
+  constexpr std::size_t kInputs = Words + 2 < 5 ? Words + 2 : 5;  // χ of word x reads b[x], b[x+1], b[x+2]
+  const Theta<Ops> theta(a);
+  V b[5];
+  const auto input = [&]<std::size_t x>() {
+    if constexpr (x < kInputs)
+      b[x] = Ops::template rotl<rho_offsets[pi_source(x, 0)]>(theta.template apply<pi_source(x, 0)>(a));
+  };
+  const auto word = [&]<std::size_t x>() {
+    if constexpr (x < Words) out[x] = Ops::chi(b[x], b[(x + 1) % 5], b[(x + 2) % 5]);
+  };
+  (input.template operator()<X>(), ...);
+  (word.template operator()<X>(), ...);
+  out[0] = Ops::xor2(out[0], Ops::broadcast(rc));
+}
+
+// The 24 rounds with the last one cut to the first Words words.
+template <class Ops, std::size_t Words>
+[[gnu::always_inline]] inline void keccak_sliced_rounds_first_words(typename Ops::V a[25]) {
+  typename Ops::V e[25];
+  for (std::size_t round = 0; round < 22; round += 2) {
+    sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});
+    sliced_round<Ops>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
+  }
+  sliced_round<Ops>(a, e, round_constants[22], std::make_index_sequence<5>{});
+  sliced_first_words_round<Ops, Words>(e, a, round_constants[23], std::make_index_sequence<5>{});
+}
+
 // The permutations of the states whose word w lies at lanes[8·w + j] for
 // the register's elements j (the layout of keccak_f1600_sliced8): each
 // register loaded and stored straight, no transposes. The loops are
 // unrolled so that the 25 registers never go through a stack array.
-template <class Ops>
+// Words (1 to 25) of each state are computed and stored; with 5 or fewer,
+// the last round is cut short (keccak_sliced_rounds_first_words).
+template <class Ops, std::size_t Words>
 [[gnu::always_inline]] inline void keccak_sliced_in_memory(std::uint64_t* lanes) {
   typename Ops::V a[25];
 #pragma GCC unroll 25
   for (std::size_t i = 0; i < 25; ++i) a[i] = Ops::load(lanes + 8 * i);
-  keccak_sliced_rounds<Ops>(a);
+  if constexpr (Words <= 5)
+    keccak_sliced_rounds_first_words<Ops, Words>(a);
+  else
+    keccak_sliced_rounds<Ops>(a);
 #pragma GCC unroll 25
-  for (std::size_t i = 0; i < 25; ++i) Ops::store(lanes + 8 * i, a[i]);
+  for (std::size_t i = 0; i < Words; ++i) Ops::store(lanes + 8 * i, a[i]);
+}
+
+// keccak_sliced_in_memory for a run-time word count: whole states, or the
+// first 1 to 4 words (SLH-DSA's outputs of n = 16, 24 or 32 bytes).
+template <class Ops>
+inline void keccak_sliced_in_memory(std::uint64_t* lanes, std::size_t words) {
+  switch (words) {
+    case 1: keccak_sliced_in_memory<Ops, 1>(lanes); break;
+    case 2: keccak_sliced_in_memory<Ops, 2>(lanes); break;
+    case 3: keccak_sliced_in_memory<Ops, 3>(lanes); break;
+    case 4: keccak_sliced_in_memory<Ops, 4>(lanes); break;
+    default: keccak_sliced_in_memory<Ops, 25>(lanes); break;
+  }
 }
 
 }  // namespace

@@ -119,11 +119,11 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
 
 // One register per lane index, no transposes: 256-bit registers for up to
 // four states (cheaper here than eight in 512-bit ones), else 512-bit.
-void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count) {
+void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count, std::size_t words) {
   if (count <= 4)
-    x86::keccak_sliced_in_memory<Ops4>(lanes);
+    x86::keccak_sliced_in_memory<Ops4>(lanes, words);
   else
-    x86::keccak_sliced_in_memory<Ops8>(lanes);
+    x86::keccak_sliced_in_memory<Ops8>(lanes, words);
 }
 
 }  // namespace pqlab::kernels::avx512
