@@ -405,10 +405,11 @@ pqlab_armv7em_keccak_f1600_x8:
   pop {r4, r5, r6, pc}
   .size pqlab_armv7em_keccak_f1600_x8, . - pqlab_armv7em_keccak_f1600_x8
 
-@ void pqlab_armv7em_keccak_f1600_sliced8(uint64_t lanes[8 * 25], size_t count):
+@ void pqlab_armv7em_keccak_f1600_sliced8(uint64_t lanes[8 * 25], size_t count,
+@                                         size_t words):
 @ states j < count (count <= 8, public) stored lane-sliced, lane i of state
-@ j at lanes[8i + j]; each is gathered onto the stack, permuted and
-@ scattered back.
+@ j at lanes[8i + j]; each is gathered onto the stack, permuted whole
+@ (`words`, in r2, is not used) and scattered back.
   .section .text.pqlab_armv7em_keccak_f1600_sliced8, "ax", %progbits
   .global pqlab_armv7em_keccak_f1600_sliced8
   .type pqlab_armv7em_keccak_f1600_sliced8, %function
