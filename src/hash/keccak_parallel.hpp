@@ -37,6 +37,8 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
 // equals the one-state sponge's over the same input. An input still being
 // written can ride too: the rider reads only the first `available` bytes
 // of it (raised by make_available) until finish(), which reads it all.
+// Riders can be chained (then_ride): a squeeze seats every rider of the
+// chain that can ride, in order, while idle ways last, one block each.
 class KeccakRider {
  public:
   KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
@@ -57,6 +59,9 @@ class KeccakRider {
   // Runs the permutations still due and writes the first out.size() bytes
   // (at most the rate) of the output.
   void finish(std::span<std::uint8_t> out);
+  // The rider offered the idle ways after this one (or null).
+  void then_ride(KeccakRider* next) { next_ = next; }
+  KeccakRider* next() const { return next_; }
 
  private:
   std::uint64_t state_[25] = {};
@@ -66,6 +71,7 @@ class KeccakRider {
   std::size_t available_;
   std::uint8_t domain_;
   bool padded_ = false;
+  KeccakRider* next_ = nullptr;
 };
 
 // Up to `steps` permutations of two riders side by side, one Keccak call
@@ -90,8 +96,8 @@ class KeccakWays {
   // length) and pads.
   void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t ways);
   // Writes the first `bytes` (at most rate_bytes) of the next output block
-  // to out[i] for each way. A rider that can ride takes the first idle
-  // way, if there is one.
+  // to out[i] for each way. The riders of the chain from `rider` that can
+  // ride take the idle ways, in order, while there are any.
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
   // One-shot: in[i][0 .. bytes) for i < ways hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].

@@ -376,15 +376,17 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
-  if (rider != nullptr && rider->can_ride() && ways_ < max_ways) {
-    std::uint64_t* way = states_ + 25 * ways_;
-    rider->load_next(way);
-    touched_ = touched_ > ways_ + 1 ? touched_ : ways_ + 1;
-    detail::permute_ways(states_, ways_ + 1, max_ways);
-    rider->store(way);
-  } else {
-    detail::permute_ways(states_, ways_, max_ways);
+  KeccakRider* seated[max_ways];
+  std::size_t riders = 0;
+  for (; rider != nullptr && ways_ + riders < max_ways; rider = rider->next()) {
+    if (!rider->can_ride()) continue;
+    rider->load_next(states_ + 25 * (ways_ + riders));
+    seated[riders++] = rider;
   }
+  const std::size_t live = ways_ + riders;
+  touched_ = touched_ > live ? touched_ : live;
+  detail::permute_ways(states_, live, max_ways);
+  for (std::size_t i = 0; i < riders; ++i) seated[i]->store(states_ + 25 * (ways_ + i));
   for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }
 

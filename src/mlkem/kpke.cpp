@@ -8,9 +8,11 @@
 #include "mlkem/kpke.hpp"
 
 #include <array>
+#include <utility>
 
 #include "common/ct_poison.hpp"
 #include "common/wipe.hpp"
+#include "kernels/kernels.hpp"
 #include "kernels/mlkem_field.hpp"
 #include "mlkem/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -64,6 +66,57 @@ void keygen_finish(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8
   encode_vector<P::k>(dk_pke, noise.s_hat);
 }
 
+// Alg. 13 lines 3–18 for k = 3 (η1 = 2) with the noise's PRF calls riding:
+// the first pair of Â's rows has six entries, an 8-way Keccak call where
+// the backend takes one from six ways (tuning.keccak_x8_min_ways), and its
+// two idle ways carry the six one-block PRF_η1(σ, N) hashes (at least
+// three squeezes, 384 of the 504 bytes being needed) instead of an 8-way
+// call of their own. ŝ and ê are formed when row 0 is used; H(ek) rides
+// after them, over the rows of t̂ already encoded. The PRF states are
+// secret: the riders wipe theirs, and the matrix's Keccak ways theirs and
+// the kernels' stack copies (hash::KeccakWays' destructor).
+template <class P>
+[[gnu::noinline]] void keygen_with_riding_noise(std::span<std::uint8_t, P::ek_bytes> ek,
+                                                std::span<const std::uint8_t, 32> rho,
+                                                std::span<const std::uint8_t, 32> sigma, KeygenNoise<P>& noise,
+                                                hash::KeccakRider* ek_hash) {
+  constexpr std::size_t K = P::k;
+  static_assert(K == 3 && P::eta1 == 2, "six one-block PRF calls for the first pair's two idle ways");
+  constexpr std::size_t kPrfBytes = 64 * P::eta1;
+  static_assert(kPrfBytes <= hash::Shake256::rate_bytes);
+  struct Work {
+    std::array<std::array<std::uint8_t, 33>, 2 * K> prf_in;  // σ ‖ N
+    std::array<std::uint8_t, kPrfBytes> prf_out;
+    Poly sampled;
+  } w;
+  WipeOnExit wipe(w);
+  for (std::size_t j = 0; j < 2 * K; ++j) {
+    for (std::size_t i = 0; i < 32; ++i) w.prf_in[j][i] = sigma[i];
+    w.prf_in[j][32] = static_cast<std::uint8_t>(j);
+  }
+  auto prf = [&]<std::size_t... J>(std::index_sequence<J...>) {
+    return std::array<hash::KeccakRider, 2 * K>{hash::KeccakRider(hash::Shake256::rate_bytes, 0x1f, w.prf_in[J])...};
+  }
+  (std::make_index_sequence<2 * K>{});
+  for (std::size_t j = 0; j + 1 < 2 * K; ++j) prf[j].then_ride(&prf[j + 1]);
+  prf[2 * K - 1].then_ride(ek_hash);
+  for_each_matrix_row_vartime<K>(
+      rho, false,
+      [&](std::size_t i, const NttVec<K>& row) {
+    if (i == 0) {
+      // Alg. 13 lines 8–17: s from nonces 0..k-1, e from k..2k-1.
+      for (std::size_t j = 0; j < 2 * K; ++j) {
+        prf[j].finish(w.prf_out);
+        kernels::active().mlkem.mlkem_cbd(w.sampled.c.data(), w.prf_out.data(), static_cast<unsigned>(P::eta1));
+        ntt(j < K ? noise.s_hat[j] : noise.e_hat[j - K], w.sampled);
+      }
+    }
+    keygen_t_row<P>(ek, i, row, noise);
+    if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
+      },
+      &prf[0]);
+}
+
 // Â or Âᵀ whole, two rows at a time (8 Keccak ways at most), a rider in
 // the idle ways.
 template <std::size_t K>
@@ -102,6 +155,13 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
 
   KeygenNoise<P> noise;
   WipeOnExit wipe_noise(noise);
+  if constexpr (K == 3) {
+    if (kernels::active().tuning.keccak_x8_min_ways <= 2 * K) {
+      keygen_with_riding_noise<P>(ek, rho, sigma, noise, ek_hash);
+      keygen_finish<P>(ek, dk_pke, rho, noise);
+      return;
+    }
+  }
   keygen_noise_inline<P>(noise, sigma);
   // t̂ = Â ∘ ŝ + ê, row by row as Â's rows are sampled.
   for_each_matrix_row_vartime<K>(

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -227,6 +228,52 @@ TEST(KeccakWays, RiderMatchesOneLane) {
                 << backend << " len " << len << " busy " << busy;
           }
         }
+      }
+    }
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
+
+// A chain of riders (then_ride): each squeeze seats the riders that can
+// ride, in chain order, while idle ways last; every rider's output is its
+// one-state hash, and the busy ways' outputs are unchanged. Five riders of
+// one, two and three blocks behind 5 to 8 busy ways, one waiting for its
+// input until the third squeeze.
+TEST(KeccakWays, ChainedRidersMatchOneLane) {
+  std::vector<std::uint8_t> data(3 * 136);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 7 + 3);
+  const std::size_t lengths[5] = {33, 140, 300, 0, 136};
+  const std::array<std::uint8_t, 1> seed{9};
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    for (std::size_t busy = 5; busy <= 8; ++busy) {
+      std::deque<pqlab::hash::KeccakRider> riders;  // stable addresses: the chain holds them
+      for (std::size_t r = 0; r < 5; ++r)
+        riders.emplace_back(pqlab::hash::Shake256::rate_bytes, 0x1f,
+                            std::span<const std::uint8_t>(data.data() + 11 * r, lengths[r]), r == 2 ? 0 : lengths[r]);
+      for (std::size_t r = 0; r + 1 < 5; ++r) riders[r].then_ride(&riders[r + 1]);
+      pqlab::hash::Shake128Ways lanes;
+      std::span<const std::uint8_t> seeds[8];
+      for (auto& sd : seeds) sd = seed;
+      lanes.absorb_once(seeds, busy);
+      std::array<std::array<std::uint8_t, 168>, 8> blocks;
+      std::uint8_t* outs[8];
+      for (std::size_t i = 0; i < 8; ++i) outs[i] = blocks[i].data();
+      std::array<std::uint8_t, 168 * 5> stream;
+      pqlab::hash::shake128(seed, stream);
+      for (std::size_t squeeze = 0; squeeze < 5; ++squeeze) {
+        if (squeeze == 2) riders[2].make_available(lengths[2]);
+        lanes.squeeze_block(outs, 168, &riders[0]);
+        EXPECT_TRUE(std::equal(blocks[busy - 1].begin(), blocks[busy - 1].end(),
+                               stream.begin() + static_cast<std::ptrdiff_t>(168 * squeeze)))
+            << backend << " busy " << busy << " squeeze " << squeeze;
+      }
+      for (std::size_t r = 0; r < 5; ++r) {
+        const std::span<const std::uint8_t> in(data.data() + 11 * r, lengths[r]);
+        std::array<std::uint8_t, 48> want, got;
+        pqlab::hash::shake256(in, want);
+        riders[r].finish(got);
+        EXPECT_EQ(got, want) << backend << " busy " << busy << " rider " << r;
       }
     }
   }
