@@ -194,6 +194,21 @@ TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
 // A rider gives the one-state SHAKE256 output whatever share of its
 // permutations ride: inputs at block edges, squeezes with 0..8 busy lanes
 // (8: no idle lane, so it does not ride), 0 to 6 rides before finish().
+// `busy` SHAKE128 ways over one seed, squeezed a block at a time with
+// riders in their idle ways.
+struct BusyWays {
+  pqlab::hash::Shake128Ways lanes;
+  std::array<std::array<std::uint8_t, 168>, 8> blocks;
+  std::uint8_t* outs[8];
+  BusyWays(std::span<const std::uint8_t> seed, std::size_t busy) {
+    std::span<const std::uint8_t> seeds[8];
+    for (auto& sd : seeds) sd = seed;
+    lanes.absorb_once(seeds, busy);
+    for (std::size_t i = 0; i < 8; ++i) outs[i] = blocks[i].data();
+  }
+  void squeeze(pqlab::hash::KeccakRider* rider) { lanes.squeeze_block(outs, 168, rider); }
+};
+
 TEST(KeccakWays, RiderMatchesOneLane) {
   std::vector<std::uint8_t> data(4 * 136 + 9);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 1);
@@ -208,14 +223,8 @@ TEST(KeccakWays, RiderMatchesOneLane) {
       for (std::size_t busy = 0; busy <= 8; ++busy) {
         for (std::size_t squeezes = 0; squeezes <= 6; ++squeezes) {
           pqlab::hash::KeccakRider rider(pqlab::hash::Shake256::rate_bytes, 0x1f, in);
-          pqlab::hash::Shake128Ways lanes;
-          std::span<const std::uint8_t> seeds[8];
-          for (auto& sd : seeds) sd = seed;
-          lanes.absorb_once(seeds, busy);
-          std::array<std::array<std::uint8_t, 168>, 8> blocks;
-          std::uint8_t* outs[8];
-          for (std::size_t i = 0; i < 8; ++i) outs[i] = blocks[i].data();
-          for (std::size_t i = 0; i < squeezes; ++i) lanes.squeeze_block(outs, 168, &rider);
+          BusyWays ways(seed, busy);
+          for (std::size_t i = 0; i < squeezes; ++i) ways.squeeze(&rider);
           std::array<std::uint8_t, 64> got;
           rider.finish(got);
           EXPECT_EQ(got, want) << backend << " len " << len << " busy " << busy << " squeezes " << squeezes;
@@ -223,7 +232,7 @@ TEST(KeccakWays, RiderMatchesOneLane) {
           if (busy > 0 && squeezes > 0) {
             std::array<std::uint8_t, 168 * 6> stream;
             pqlab::hash::shake128(seed, std::span(stream.data(), 168 * squeezes));
-            EXPECT_TRUE(std::equal(blocks[busy - 1].begin(), blocks[busy - 1].end(),
+            EXPECT_TRUE(std::equal(ways.blocks[busy - 1].begin(), ways.blocks[busy - 1].end(),
                                    stream.begin() + static_cast<std::ptrdiff_t>(168 * (squeezes - 1))))
                 << backend << " len " << len << " busy " << busy;
           }
@@ -252,19 +261,13 @@ TEST(KeccakWays, ChainedRidersMatchOneLane) {
         riders.emplace_back(pqlab::hash::Shake256::rate_bytes, 0x1f,
                             std::span<const std::uint8_t>(data.data() + 11 * r, lengths[r]), r == 2 ? 0 : lengths[r]);
       for (std::size_t r = 0; r + 1 < 5; ++r) riders[r].then_ride(&riders[r + 1]);
-      pqlab::hash::Shake128Ways lanes;
-      std::span<const std::uint8_t> seeds[8];
-      for (auto& sd : seeds) sd = seed;
-      lanes.absorb_once(seeds, busy);
-      std::array<std::array<std::uint8_t, 168>, 8> blocks;
-      std::uint8_t* outs[8];
-      for (std::size_t i = 0; i < 8; ++i) outs[i] = blocks[i].data();
+      BusyWays ways(seed, busy);
       std::array<std::uint8_t, 168 * 5> stream;
       pqlab::hash::shake128(seed, stream);
       for (std::size_t squeeze = 0; squeeze < 5; ++squeeze) {
         if (squeeze == 2) riders[2].make_available(lengths[2]);
-        lanes.squeeze_block(outs, 168, &riders[0]);
-        EXPECT_TRUE(std::equal(blocks[busy - 1].begin(), blocks[busy - 1].end(),
+        ways.squeeze(&riders[0]);
+        EXPECT_TRUE(std::equal(ways.blocks[busy - 1].begin(), ways.blocks[busy - 1].end(),
                                stream.begin() + static_cast<std::ptrdiff_t>(168 * squeeze)))
             << backend << " busy " << busy << " squeeze " << squeeze;
       }
