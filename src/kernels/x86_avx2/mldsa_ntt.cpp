@@ -15,6 +15,7 @@
 #include "kernels/mldsa_field.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 #include "kernels/x86_avx2/interleave.hpp"
+#include "kernels/x86_avx2/mldsa_lanes.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -80,8 +81,6 @@ constexpr LayerTable kForward4 = make_layer(4, 32, 1), kForward2 = make_layer(2,
 constexpr LayerTable kInverse4 = make_layer(4, 63, -1), kInverse2 = make_layer(2, 127, -1),
                      kInverse1 = make_layer(1, 255, -1);
 
-inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 inline Twiddle load(const LayerTable& t, std::size_t p) {
   return {load(t.zeta[p].data()), load(t.zeta_odd[p].data()), load(t.zeta_qinv[p].data())};
 }

@@ -9,27 +9,15 @@
 #include <cstdint>
 
 #include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/mldsa_lanes.hpp"
 #include "kernels/x86_avx2/mlkem_barrett.hpp"
 #include "kernels/mldsa_field.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
 
-constexpr std::int32_t kQ = mldsa_field::q;
-
-inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 inline __m256i load16(const std::int16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
-// a - round(a / 2^23)·q.
-inline __m256i reduce32(__m256i a) {
-  const __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
-  return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(kQ)));
-}
-// a + q where a < 0.
-inline __m256i add_q_if_negative(__m256i a) {
-  return _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(kQ)));
-}
 
 }  // namespace
 

@@ -12,16 +12,13 @@
 
 #include "common/ct.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/mldsa_lanes.hpp"
 #include "kernels/mldsa_rounding.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
 
 namespace rounding = mldsa_field;
-constexpr std::int32_t kQ = rounding::q;
-
-inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
 // Alg. 36 on eight coefficients in [0, q), as rounding::decompose.
 template <std::int32_t Gamma2>
@@ -74,7 +71,6 @@ void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32
 template <std::int32_t Gamma2>
 std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
   const Decompose<Gamma2> decompose;
-  const __m256i q = _mm256_set1_epi32(kQ), round = _mm256_set1_epi32(1 << 22);
   // Bit l of byte j: lane l's hint in register j of a round.
   const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
                                _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
@@ -90,9 +86,7 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
     for (std::size_t j = 0; j < 4; ++j) {
       const __m256i ri = load(r + i + 8 * j);
       // (r + z) mod q in [0, q): rounding::freeze.
-      __m256i sum = _mm256_add_epi32(ri, load(z + i + 8 * j));
-      sum = _mm256_sub_epi32(sum, _mm256_mullo_epi32(_mm256_srai_epi32(_mm256_add_epi32(sum, round), 23), q));
-      sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srai_epi32(sum, 31), q));
+      const __m256i sum = add_q_if_negative(reduce32(_mm256_add_epi32(ri, load(z + i + 8 * j))));
       const __m256i same = _mm256_cmpeq_epi32(decompose.high_bits(ri), decompose.high_bits(sum));
       count = _mm256_add_epi32(count, same);
       bytes = _mm256_or_si256(bytes, _mm256_andnot_si256(same, lane_bit[j]));
@@ -112,16 +106,12 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
 template <std::int32_t Gamma2>
 void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
   const Decompose<Gamma2> decompose;
-  const __m256i q = _mm256_set1_epi32(kQ);
   // packs/packus work within 128-bit halves; this restores the order.
   const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   constexpr bool kSixBits = Gamma2 == rounding::gamma2_narrow;
   for (std::size_t i = 0; i < 256; i += 32) {
     __m256i h[4];
-    for (std::size_t j = 0; j < 4; ++j) {
-      const __m256i x = load(a + i + 8 * j);
-      h[j] = decompose.high_bits(_mm256_add_epi32(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), q)));
-    }
+    for (std::size_t j = 0; j < 4; ++j) h[j] = decompose.high_bits(add_q_if_negative(load(a + i + 8 * j)));
     __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(h[0], h[1]), _mm256_packs_epi32(h[2], h[3]));
     bytes = _mm256_permutevar8x32_epi32(bytes, dword_order);
     if constexpr (kSixBits) {

@@ -1,0 +1,31 @@
+// Eight ML-DSA coefficients (int32) per AVX2 register, shared by the avx2
+// ML-DSA kernels (all built with -mavx2): unaligned loads and stores of
+// eight coefficients, and mldsa/reduce.hpp's reduce32 and the step that
+// completes freeze, lane by lane on the same values as the portable code.
+// Internal linkage, so no copy compiled with one file's flags can be picked
+// by the linker for another.
+#pragma once
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "kernels/mldsa_field.hpp"
+
+namespace pqlab::kernels::avx2 {
+namespace {
+
+inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+// a - round(a / 2^23)·q.
+inline __m256i reduce32(__m256i a) {
+  const __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
+  return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(mldsa_field::q)));
+}
+// a + q where a < 0.
+inline __m256i add_q_if_negative(__m256i a) {
+  return _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(mldsa_field::q)));
+}
+
+}  // namespace
+}  // namespace pqlab::kernels::avx2
