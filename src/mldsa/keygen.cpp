@@ -34,6 +34,59 @@ template <class P>
   }
 }
 
+// Alg. 6 lines 5–9 from the s1 and s2 packed in `sk` (sk's layout), shared
+// by key generation and the expanded-key check: ŝ1 = NTT(s1); t =
+// NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, eight
+// entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
+// packed into pk (Alg. 22) and t0 handed to row_t0(i, t0). tr = H(pk, 64)
+// rides in ExpandA's idle ways over the rows of pk written so far, and is
+// written to `tr`. pk must already start with ρ. Returns 0xffffffff if a
+// packed s1 or s2 coefficient lies outside [-η, η] (constant time).
+template <class P, class RowT0>
+std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::Seed32 rho, RowT0&& row_t0,
+                            std::span<std::uint8_t, 64> tr) {
+  using namespace detail;
+  using L = Layout<P>;
+  struct Work {
+    NttPoly s1_hat[P::l];
+    NttPoly acc;
+    Poly t;
+    Poly s2;
+    Poly t1, t0;
+  } w;
+  WipeOnExit<Work> wipe(w);
+  std::uint32_t bad = 0;
+  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
+    bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + j * L::eta_poly_bytes);
+    ntt(w.s1_hat[j], w.t);
+  }
+  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);
+  std::array<NttPoly, kMatrixBatch> a_batch;  // public
+  for_each_matrix_entry_vartime<P::k, P::l>(
+      rho, a_batch,
+      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+    if (j == 0)
+      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
+    else
+      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
+    if (j + 1 < static_cast<std::size_t>(P::l)) return;
+    reduce(w.acc);
+    intt_tomont(w.t, w.acc);
+    bad |= unpack_eta<P::eta>(w.s2, sk + L::sk_s2 + i * L::eta_poly_bytes);
+    for (std::size_t c = 0; c < n; ++c) {
+      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
+      w.t1.c[c] = s.high;
+      w.t0.c[c] = s.low;
+    }
+    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
+    row_t0(i, w.t0);
+    tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
+      },
+      &tr_hash);
+  tr_hash.finish(tr);
+  return bad;
+}
+
 }  // namespace
 
 // FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated eight entries
@@ -45,11 +98,6 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   struct Work {
     std::array<std::uint8_t, 34> seed_in;
     std::array<std::uint8_t, 128> expanded;  // ρ ‖ ρ' ‖ K
-    NttPoly s1_hat[P::l];
-    NttPoly acc;
-    Poly t;
-    Poly s2;
-    Poly t1, t0;
   } w;
   WipeOnExit<Work> wipe(w);
 
@@ -69,41 +117,14 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     sk[L::sk_key + i] = w.expanded[96 + i];
   }
 
-  // (s1, s2) = ExpandS(ρ') (Alg. 33), into sk; then ŝ1 = NTT(s1).
+  // (s1, s2) = ExpandS(ρ') (Alg. 33), into sk; then t, (t1, t0) and tr
+  // (Alg. 6 lines 5–9), t0 packed into sk. The s1, s2 just drawn are in
+  // range, so the range flag is not needed.
   expand_s_into_secret_key<P>(sk, rho_prime);
-  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
-    unpack_eta<P::eta>(w.t, sk.data() + L::sk_s1 + j * L::eta_poly_bytes);
-    ntt(w.s1_hat[j], w.t);
-  }
-
-  // t = NTT^-1(Â ∘ ŝ1) + s2 row by row (Alg. 6 lines 5-6), Â (Alg. 32) in
-  // row-major order; then (t1, t0) = Power2Round(t) (Alg. 35). tr = H(pk,
-  // 64) (Alg. 6 line 9) rides in ExpandA's idle ways over the rows of pk
-  // written so far.
-  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);
-  std::array<NttPoly, kMatrixBatch> a_batch;  // public
-  for_each_matrix_entry_vartime<P::k, P::l>(
-      rho, a_batch,
-      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
-    if (j == 0)
-      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
-    else
-      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
-    if (j + 1 < static_cast<std::size_t>(P::l)) return;
-    reduce(w.acc);
-    intt_tomont(w.t, w.acc);
-    unpack_eta<P::eta>(w.s2, sk.data() + L::sk_s2 + i * L::eta_poly_bytes);
-    for (std::size_t c = 0; c < n; ++c) {
-      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
-      w.t1.c[c] = s.high;
-      w.t0.c[c] = s.low;
-    }
-    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
-    pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, w.t0);
-    tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
-      },
-      &tr_hash);
-  tr_hash.finish(std::span<std::uint8_t>(sk.data() + L::sk_tr, 64));
+  (void)t_rows_and_tr<P>(
+      pk, sk.data(), rho,
+      [&](std::size_t i, const Poly& t0) { pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, t0); },
+      std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));
   return Status::ok;
 }
 
@@ -115,11 +136,7 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
   using namespace detail;
   using L = Layout<P>;
   struct Work {
-    NttPoly s1_hat[P::l];
-    NttPoly acc;
-    Poly t;
-    Poly s2;
-    Poly t1, t0;
+    Poly stored_t0;
     std::array<std::uint8_t, 64> tr;
   } w;
   WipeOnExit<Work> wipe(w);
@@ -131,37 +148,15 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
   ct::declassify(rho_bytes.data(), rho_bytes.size());
   const Seed32 rho(rho_bytes.data(), 32);
 
-  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
-    bad |= unpack_eta<P::eta>(w.t, sk.data() + L::sk_s1 + j * L::eta_poly_bytes);
-    ntt(w.s1_hat[j], w.t);
-  }
-
-  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);  // as in keygen_internal
-  std::array<NttPoly, kMatrixBatch> a_batch;                            // public
-  for_each_matrix_entry_vartime<P::k, P::l>(
-      rho, a_batch,
-      [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
-    if (j == 0)
-      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
-    else
-      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
-    if (j + 1 < static_cast<std::size_t>(P::l)) return;
-    reduce(w.acc);
-    intt_tomont(w.t, w.acc);
-    bad |= unpack_eta<P::eta>(w.s2, sk.data() + L::sk_s2 + i * L::eta_poly_bytes);
-    unpack_t0(w.t0, sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
-    std::uint32_t differs = 0;
-    for (std::size_t c = 0; c < n; ++c) {
-      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
-      w.t1.c[c] = s.high;
-      differs |= static_cast<std::uint32_t>(s.low ^ w.t0.c[c]);
-    }
-    bad |= ct::mask_nonzero(differs);
-    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
-    tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
+  std::uint32_t differs = 0;
+  bad |= t_rows_and_tr<P>(
+      pk, sk.data(), rho,
+      [&](std::size_t i, const Poly& t0) {
+    unpack_t0(w.stored_t0, sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
+    for (std::size_t c = 0; c < n; ++c) differs |= static_cast<std::uint32_t>(t0.c[c] ^ w.stored_t0.c[c]);
       },
-      &tr_hash);
-  tr_hash.finish(w.tr);
+      w.tr);
+  bad |= ct::mask_nonzero(differs);
   bad |= ct::mask_nonzero(ct::diff(w.tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
   if (ct::declassify_value(ct::value_barrier(bad)) != 0) {
     for (auto& b : pk) b = 0;
