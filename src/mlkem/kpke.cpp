@@ -47,15 +47,17 @@ template <class P>
 }
 
 // Alg. 13 line 18 for entry i of t̂ = Â ∘ ŝ + ê, given row i of Â, encoded
-// into its place in ek (line 19). The Montgomery product carries R^-1,
-// which to_montgomery() cancels before ê is added.
+// into its place in ek (line 19) and made available to a rider hashing ek
+// (or null). The Montgomery product carries R^-1, which to_montgomery()
+// cancels before ê is added.
 template <class P>
 void keygen_t_row(std::span<std::uint8_t, P::ek_bytes> ek, std::size_t i, const NttVec<P::k>& row,
-                  const KeygenNoise<P>& noise) {
+                  const KeygenNoise<P>& noise, hash::KeccakRider* ek_hash) {
   NttPoly t = dot_montgomery<P::k>(row, noise.s_hat);
   to_montgomery(t);
   add_to(t, noise.e_hat[i]);
   byte_encode12(ek.subspan(384 * i).template first<384>(), t.c);
+  if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
 }
 
 // Alg. 13 lines 19–20 after t̂: ρ ends ek; dk_pke = ByteEncode_12(ŝ).
@@ -111,8 +113,7 @@ template <class P>
         ntt(j < K ? noise.s_hat[j] : noise.e_hat[j - K], w.sampled);
       }
     }
-    keygen_t_row<P>(ek, i, row, noise);
-    if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
+    keygen_t_row<P>(ek, i, row, noise, ek_hash);
       },
       &prf[0]);
 }
@@ -165,12 +166,7 @@ void kpke_keygen_from_rho_sigma(std::span<std::uint8_t, P::ek_bytes> ek,
   keygen_noise_inline<P>(noise, sigma);
   // t̂ = Â ∘ ŝ + ê, row by row as Â's rows are sampled.
   for_each_matrix_row_vartime<K>(
-      rho, false,
-      [&](std::size_t i, const NttVec<K>& row) {
-    keygen_t_row<P>(ek, i, row, noise);
-    if (ek_hash != nullptr) ek_hash->make_available(384 * (i + 1));
-      },
-      ek_hash);
+      rho, false, [&](std::size_t i, const NttVec<K>& row) { keygen_t_row<P>(ek, i, row, noise, ek_hash); }, ek_hash);
   keygen_finish<P>(ek, dk_pke, rho, noise);
 }
 
@@ -183,7 +179,7 @@ template <class P>
 void kpke_keygen_from_matrix(std::span<std::uint8_t, P::ek_bytes> ek, std::span<std::uint8_t, dk_pke_bytes<P>> dk_pke,
                              std::span<const std::uint8_t, 32> rho, const Matrix<P::k>& a,
                              const KeygenNoise<P>& noise) {
-  for (std::size_t i = 0; i < P::k; ++i) keygen_t_row<P>(ek, i, a[i], noise);
+  for (std::size_t i = 0; i < P::k; ++i) keygen_t_row<P>(ek, i, a[i], noise, nullptr);
   keygen_finish<P>(ek, dk_pke, rho, noise);
 }
 
