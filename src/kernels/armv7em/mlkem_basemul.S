@@ -17,6 +17,8 @@
   .cpu cortex-m4
   .thumb
 
+#include "function.inc"
+
 @ One degree-one piece: r5 = (a1:a0), r6 = (b1:b0), r7 = r's word
 @ (updated), r8 = (−γ:γ); sel = b takes γ, t takes −γ. C = (−q:q^-1) in
 @ r4; r9–r11 and lr clobbered.
@@ -44,12 +46,7 @@
 
 @ void pqlab_armv7em_mlkem_basemul_acc(int16_t r[256], const int16_t a[256],
 @                                      const int16_t b[256])
-  .section .text.pqlab_armv7em_mlkem_basemul_acc, "ax", %progbits
-  .global pqlab_armv7em_mlkem_basemul_acc
-  .type pqlab_armv7em_mlkem_basemul_acc, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_basemul_acc:
+  function pqlab_armv7em_mlkem_basemul_acc
   push {r4-r11, lr}
   movw r4, #0xf301
   movt r4, #0xf2ff

@@ -19,6 +19,8 @@
   .cpu cortex-m4
   .thumb
 
+#include "function.inc"
+
 @ Bytes [r1 + off .. off + 2] → two reduced values stored at [r0 + 2·off/3],
 @ the out-of-range halves ORed into lr. r11 = (q:q), r10 = (q − 1:q − 1);
 @ r4–r7 clobbered.
@@ -40,12 +42,7 @@
 
 @ uint32_t pqlab_armv7em_mlkem_byte_decode12(int16_t a[256],
 @                                            const uint8_t in[384])
-  .section .text.pqlab_armv7em_mlkem_byte_decode12, "ax", %progbits
-  .global pqlab_armv7em_mlkem_byte_decode12
-  .type pqlab_armv7em_mlkem_byte_decode12, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_byte_decode12:
+  function pqlab_armv7em_mlkem_byte_decode12
   push {r4-r11, lr}
   movw r11, #3329
   movt r11, #3329
@@ -89,12 +86,7 @@ pqlab_armv7em_mlkem_byte_decode12:
 
 @ void pqlab_armv7em_mlkem_cbd(int16_t a[256], const uint8_t* buf,
 @                              unsigned eta), eta 2 or 3.
-  .section .text.pqlab_armv7em_mlkem_cbd, "ax", %progbits
-  .global pqlab_armv7em_mlkem_cbd
-  .type pqlab_armv7em_mlkem_cbd, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_cbd:
+  function pqlab_armv7em_mlkem_cbd
   push {r4-r11, lr}
   sub r3, r2, #2
   clz r3, r3
@@ -222,12 +214,18 @@ pqlab_armv7em_mlkem_cbd:
   .endif
   .endm
 
-@ The loop for width d, n coefficients a turn (n·d a multiple of 32).
-  .macro compress_loop d, n
+@ r3 = the end of a width-d loop over the 256 coefficients at `ptr`: ptr +
+@ 512 if d (in r2) is this width, else ptr itself (no iteration).
+  .macro loop_end_for_width d, ptr
   sub r3, r2, #\d
   clz r3, r3
   lsr r3, r3, #5                 @ 1 if d is this width
-  add r3, r1, r3, lsl #9         @ end: a + 512, or here (no iteration)
+  add r3, \ptr, r3, lsl #9
+  .endm
+
+@ The loop for width d, n coefficients a turn (n·d a multiple of 32).
+  .macro compress_loop d, n
+  loop_end_for_width \d, r1
   b 2f
 1:
   .set cpos, 0
@@ -241,12 +239,7 @@ pqlab_armv7em_mlkem_cbd:
 
 @ void pqlab_armv7em_mlkem_compress_encode(uint8_t* out, const int16_t a[256],
 @                                          unsigned d), d in {1, 4, 5, 10, 11}.
-  .section .text.pqlab_armv7em_mlkem_compress_encode, "ax", %progbits
-  .global pqlab_armv7em_mlkem_compress_encode
-  .type pqlab_armv7em_mlkem_compress_encode, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_compress_encode:
+  function pqlab_armv7em_mlkem_compress_encode
   push {r4-r11, lr}
   movw r10, #0xfb77
   movt r10, #0x13a               @ ⌈2^36/q⌉ = 20642679
@@ -293,10 +286,7 @@ pqlab_armv7em_mlkem_compress_encode:
 
 @ The loop for width d, n coefficients a turn (n·d a multiple of 32).
   .macro decompress_loop d, n
-  sub r3, r2, #\d
-  clz r3, r3
-  lsr r3, r3, #5                 @ 1 if d is this width
-  add r3, r0, r3, lsl #9         @ end: a + 512, or here (no iteration)
+  loop_end_for_width \d, r0
   mov r11, #(1 << (\d - 1))
   b 2f
 1:
@@ -311,12 +301,7 @@ pqlab_armv7em_mlkem_compress_encode:
 
 @ void pqlab_armv7em_mlkem_decode_decompress(int16_t a[256],
 @     const uint8_t* in, unsigned d), d in {1, 4, 5, 10, 11}.
-  .section .text.pqlab_armv7em_mlkem_decode_decompress, "ax", %progbits
-  .global pqlab_armv7em_mlkem_decode_decompress
-  .type pqlab_armv7em_mlkem_decode_decompress, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_decode_decompress:
+  function pqlab_armv7em_mlkem_decode_decompress
   push {r4-r11, lr}
   movw r12, #3329
   decompress_loop 10, 16
@@ -351,12 +336,7 @@ pqlab_armv7em_mlkem_decode_decompress:
   .endm
 
 @ void pqlab_armv7em_mlkem_byte_encode12(uint8_t out[384], const int16_t a[256])
-  .section .text.pqlab_armv7em_mlkem_byte_encode12, "ax", %progbits
-  .global pqlab_armv7em_mlkem_byte_encode12
-  .type pqlab_armv7em_mlkem_byte_encode12, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_byte_encode12:
+  function pqlab_armv7em_mlkem_byte_encode12
   push {r4-r11, lr}
   movw r11, #3329
   movt r11, #3329

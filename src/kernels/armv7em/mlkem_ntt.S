@@ -28,6 +28,8 @@
   .cpu cortex-m4
   .thumb
 
+#include "function.inc"
+
 @ C = (−q << 16) | (q^-1 mod 2^16): q = 3329, q^-1 = −3327.
   .macro load_c reg
   movw \reg, #0xf301
@@ -171,12 +173,7 @@
 
 @ void pqlab_armv7em_mlkem_ntt(int16_t a[256]): FIPS 203 Alg. 9, then a
 @ Barrett reduction of every coefficient (as the portable backend).
-  .section .text.pqlab_armv7em_mlkem_ntt, "ax", %progbits
-  .global pqlab_armv7em_mlkem_ntt
-  .type pqlab_armv7em_mlkem_ntt, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_ntt:
+  function pqlab_armv7em_mlkem_ntt
   push {r4-r11, lr}
   sub sp, sp, #8
   str r0, [sp, #4]
@@ -240,12 +237,7 @@ pqlab_armv7em_mlkem_ntt:
 @ void pqlab_armv7em_mlkem_invntt_tomont(int16_t a[256]): FIPS 203 Alg. 10
 @ with the result times 2^16 (the final factor f = 2^32/128 mod q = 1441,
 @ applied by a Montgomery multiplication).
-  .section .text.pqlab_armv7em_mlkem_invntt_tomont, "ax", %progbits
-  .global pqlab_armv7em_mlkem_invntt_tomont
-  .type pqlab_armv7em_mlkem_invntt_tomont, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_invntt_tomont:
+  function pqlab_armv7em_mlkem_invntt_tomont
   push {r4-r11, lr}
   sub sp, sp, #8
   str r0, [sp, #4]

@@ -20,6 +20,8 @@
   .cpu cortex-m4
   .thumb
 
+#include "function.inc"
+
 @ Store candidate r7 at a[r1]; r1 += (r7 < q). Clobbers r7.
   .macro keep
   strh r7, [r0, r1, lsl #1]
@@ -29,12 +31,7 @@
 
 @ size_t pqlab_armv7em_mlkem_rej_uniform_vartime(int16_t a[256], size_t
 @ filled, const uint8_t* buf, size_t len), len a multiple of 3.
-  .section .text.pqlab_armv7em_mlkem_rej_uniform_vartime, "ax", %progbits
-  .global pqlab_armv7em_mlkem_rej_uniform_vartime
-  .type pqlab_armv7em_mlkem_rej_uniform_vartime, %function
-  .thumb_func
-  .align 2
-pqlab_armv7em_mlkem_rej_uniform_vartime:
+  function pqlab_armv7em_mlkem_rej_uniform_vartime
   push {r4-r7, lr}
   add r3, r2, r3              @ r3 = end of the buffer
   movw lr, #3329              @ q

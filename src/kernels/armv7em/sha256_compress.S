@@ -30,6 +30,8 @@
         .cpu    cortex-m4
         .thumb
 
+#include "function.inc"
+
 @ Stack frame (after the push): the W ring at [sp, #0..60], then the
 @ arguments, reloaded where the registers are all taken.
         .equ    W_RING, 0
@@ -123,13 +125,7 @@
 
 @ void pqlab_armv7em_sha256_compress(uint32_t state[8], const uint8_t* data,
 @     size_t blocks): state updated by `blocks` 64-byte blocks of data.
-        .section .text.pqlab_armv7em_sha256_compress, "ax", %progbits
-        .global pqlab_armv7em_sha256_compress
-        .hidden pqlab_armv7em_sha256_compress
-        .type   pqlab_armv7em_sha256_compress, %function
-        .thumb_func
-        .align  2
-pqlab_armv7em_sha256_compress:
+        function pqlab_armv7em_sha256_compress
         cbnz    r2, 1f                  @ no block: nothing to do
         bx      lr
 1:      push    {r4-r11, lr}

@@ -35,6 +35,8 @@
         .cpu    cortex-m4
         .thumb
 
+#include "function.inc"
+
 @ Stack frame (after the push): the W ring (16 words, low half first),
 @ the working variables' eight slots, then the arguments.
         .equ    W_RING, 0
@@ -190,13 +192,7 @@
 
 @ void pqlab_armv7em_sha512_compress(uint64_t state[8], const uint8_t* data,
 @     size_t blocks): state updated by `blocks` 128-byte blocks of data.
-        .section .text.pqlab_armv7em_sha512_compress, "ax", %progbits
-        .global pqlab_armv7em_sha512_compress
-        .hidden pqlab_armv7em_sha512_compress
-        .type   pqlab_armv7em_sha512_compress, %function
-        .thumb_func
-        .align  2
-pqlab_armv7em_sha512_compress:
+        function pqlab_armv7em_sha512_compress
         cbnz    r2, 1f                  @ no block: nothing to do
         bx      lr
 1:      push    {r4-r11, lr}
