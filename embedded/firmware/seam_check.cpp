@@ -84,6 +84,27 @@ void fill_case_or_sweep(Poly& a, unsigned tc, TestData& rng) {
   }
 }
 
+// An encoding (Bytes bytes out) by portable's entry and by the active one
+// over the fill_case_or_sweep polynomials, into buffers prefilled alike, at
+// a word-aligned start for even cases and an unaligned one for odd ones:
+// whether every buffer came out the same.
+template <std::size_t Bytes, class Portable, class Active>
+bool same_encodings(TestData& rng, Portable&& portable, Active&& active) {
+  alignas(4) std::array<std::uint8_t, Bytes + 4> x, y;
+  Poly a;
+  bool ok = true;
+  for (unsigned tc = 0; tc < kCases + kSweeps; ++tc) {
+    fill_case_or_sweep(a, tc, rng);
+    const std::size_t offset = tc & 1;
+    x.fill(0xa5);
+    y.fill(0xa5);
+    portable(x.data() + offset, a);
+    active(y.data() + offset, a);
+    ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
+  }
+  return ok;
+}
+
 // The rejection filter (FIPS 203 Alg. 7 lines 5–13), public data: byte
 // patterns 0 random, 1 all 0xff (every candidate rejected), 2 all zero
 // (every one kept), 3 candidates drawn from {0, 1, q − 1, q, q + 1, 4095};
@@ -196,19 +217,10 @@ void check_cbd(const kernels::Table& active, Tally& tally) {
 // unaligned output.
 void check_compress_encode(const kernels::Table& active, Tally& tally) {
   TestData rng{0xa54ff53au};
-  alignas(4) std::array<std::uint8_t, 32 * 11 + 4> x, y;
-  Poly a;
   for (const unsigned d : {1u, 4u, 5u, 10u, 11u}) {
-    bool ok = true;
-    for (unsigned tc = 0; tc < kCases + kSweeps; ++tc) {
-      fill_case_or_sweep(a, tc, rng);
-      const std::size_t offset = tc & 1;
-      x.fill(0xa5);
-      y.fill(0xa5);
-      kernels::portable::mlkem_compress_encode(x.data() + offset, a.data(), d);
-      active.mlkem.mlkem_compress_encode(y.data() + offset, a.data(), d);
-      ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
-    }
+    const bool ok = same_encodings<32 * 11>(
+        rng, [&](std::uint8_t* out, const Poly& a) { kernels::portable::mlkem_compress_encode(out, a.data(), d); },
+        [&](std::uint8_t* out, const Poly& a) { active.mlkem.mlkem_compress_encode(out, a.data(), d); });
     record_kat(tally, "ML-KEM-seam", "mlkem_compress_encode", d, ok);
   }
 }
@@ -328,18 +340,9 @@ void check_barrett(const kernels::Table& active, Tally& tally) {
 // word-aligned and an unaligned output.
 void check_byte_encode12(const kernels::Table& active, Tally& tally) {
   TestData rng{0x5be0cd19u};
-  alignas(4) std::array<std::uint8_t, 384 + 4> x, y;
-  Poly a;
-  bool ok = true;
-  for (unsigned tc = 0; tc < kCases + kSweeps; ++tc) {
-    fill_case_or_sweep(a, tc, rng);
-    const std::size_t offset = tc & 1;
-    x.fill(0xa5);
-    y.fill(0xa5);
-    kernels::portable::mlkem_byte_encode12(x.data() + offset, a.data());
-    active.mlkem.mlkem_byte_encode12(y.data() + offset, a.data());
-    ok = ok && std::memcmp(x.data(), y.data(), x.size()) == 0;
-  }
+  const bool ok = same_encodings<384>(
+      rng, [](std::uint8_t* out, const Poly& a) { kernels::portable::mlkem_byte_encode12(out, a.data()); },
+      [&](std::uint8_t* out, const Poly& a) { active.mlkem.mlkem_byte_encode12(out, a.data()); });
   record_kat(tally, "ML-KEM-seam", "mlkem_byte_encode12", 0, ok);
 }
 
