@@ -85,15 +85,22 @@ template <std::size_t Y>
   }
 }
 
+// θ's D[x] = C[x-1] ^ ROT(C[x+1], 1) (FIPS 202 Alg. 1 step 2) from the
+// column parities c, which are then cleared for round_row to accumulate
+// the next round's.
+[[gnu::always_inline]] inline void theta_d(std::uint64_t* c, std::uint64_t d[5]) {
+#pragma GCC unroll 5
+  for (std::size_t x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ std::rotl(c[(x + 1) % 5], 1);
+#pragma GCC unroll 5
+  for (std::size_t x = 0; x < 5; ++x) c[x] = 0;
+}
+
 // One round (FIPS 202 Alg. 7: θ, ρ, π, χ, ι) from a into e, row by row, so
 // that only one row of ρ∘π outputs is live at a time. c holds a's column
 // parities on entry and e's on return.
 [[gnu::always_inline]] inline void round(const std::uint64_t* a, std::uint64_t* e, std::uint64_t* c, std::uint64_t rc) {
   std::uint64_t d[5];
-#pragma GCC unroll 5
-  for (std::size_t x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ std::rotl(c[(x + 1) % 5], 1);
-#pragma GCC unroll 5
-  for (std::size_t x = 0; x < 5; ++x) c[x] = 0;
+  theta_d(c, d);
   round_row<0>(a, e, c, d, rc);
   round_row<1>(a, e, c, d, rc);
   round_row<2>(a, e, c, d, rc);
@@ -101,20 +108,30 @@ template <std::size_t Y>
   round_row<4>(a, e, c, d, rc);
 }
 
-// FIPS 202 Alg. 7 with 24 rounds, two per iteration (a -> e -> a). Every
-// lane index, rotation and inversion is a compile-time constant.
-[[gnu::always_inline]] inline void permute(std::uint64_t state[keccak_lanes]) {
-  std::uint64_t a[25], e[25], c[5];
+// A state into the form the rounds hold (lane complementing) with its
+// column parities, and back.
+[[gnu::always_inline]] inline void enter(const std::uint64_t state[keccak_lanes], std::uint64_t a[25],
+                                         std::uint64_t c[5]) {
 #pragma GCC unroll 25
   for (std::size_t i = 0; i < 25; ++i) a[i] = inverted(i) ? ~state[i] : state[i];
 #pragma GCC unroll 5
   for (std::size_t x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+}
+[[gnu::always_inline]] inline void leave(const std::uint64_t a[25], std::uint64_t state[keccak_lanes]) {
+#pragma GCC unroll 25
+  for (std::size_t i = 0; i < 25; ++i) state[i] = inverted(i) ? ~a[i] : a[i];
+}
+
+// FIPS 202 Alg. 7 with 24 rounds, two per iteration (a -> e -> a). Every
+// lane index, rotation and inversion is a compile-time constant.
+[[gnu::always_inline]] inline void permute(std::uint64_t state[keccak_lanes]) {
+  std::uint64_t a[25], e[25], c[5];
+  enter(state, a, c);
   for (std::size_t r = 0; r < 24; r += 2) {
     round(a, e, c, round_constants[r]);
     round(e, a, c, round_constants[r + 1]);
   }
-#pragma GCC unroll 25
-  for (std::size_t i = 0; i < 25; ++i) state[i] = inverted(i) ? ~a[i] : a[i];
+  leave(a, state);
 }
 
 }  // namespace
