@@ -47,7 +47,7 @@ struct Inputs {
 };
 
 struct Outputs {
-  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_x1, keccak_x4, keccak_x8;
+  std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_x1, keccak_x4, keccak_x8, keccak_x5;
   // The lane-sliced call's live states, laid out one after another (the
   // others zero: the kernel leaves them unspecified).
   std::array<std::uint64_t, 8 * k::keccak_lanes> keccak_sliced;
@@ -126,6 +126,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.keccak.keccak_f1600_x4(o.keccak_x4.data() + 4 * k::keccak_lanes);
   o.keccak_x8 = x.keccak;
   t.keccak.keccak_f1600_x8(o.keccak_x8.data());
+  o.keccak_x5 = x.keccak;  // five states in one call, three in one-state calls
+  t.keccak.keccak_f1600_x5(o.keccak_x5.data());
+  for (std::size_t s = 5; s < 8; ++s) t.keccak.keccak_f1600_x1(o.keccak_x5.data() + s * k::keccak_lanes);
   std::array<std::uint64_t, 8 * k::keccak_lanes> sliced;
   for (std::size_t s = 0; s < 8; ++s)
     for (std::size_t i = 0; i < k::keccak_lanes; ++i) sliced[8 * i + s] = x.keccak[s * k::keccak_lanes + i];
@@ -224,6 +227,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Outputs o = run_backend(k::active(), x);
     require(o.keccak_x4 == o.keccak_x1, "Keccak x4 equals four x1 calls");
     require(o.keccak_x8 == o.keccak_x1, "Keccak x8 equals eight x1 calls");
+    require(o.keccak_x5 == o.keccak_x1, "Keccak x5 equals five x1 calls");
     for (std::size_t s = 0; s < x.sliced_count; ++s)
       require(std::equal(o.keccak_sliced.begin() + s * k::keccak_lanes,
                          o.keccak_sliced.begin() + s * k::keccak_lanes + x.sliced_words,

@@ -43,6 +43,7 @@ struct unchecked {
 using keccak_f1600_x1 = unchecked;
 using keccak_f1600_x4 = unchecked;
 using keccak_f1600_x8 = unchecked;
+using keccak_f1600_x5 = unchecked;
 struct keccak_f1600_sliced8 : unchecked {
   static void pre(const std::uint64_t*, std::size_t count, std::size_t words) {
     expect(count >= 1 && count <= 8);

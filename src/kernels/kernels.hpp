@@ -109,6 +109,11 @@ struct Tuning {
   // calls for them (8 where x8 is a loop; less where the backend has
   // 8-way vectors).
   std::size_t keccak_x8_min_ways = 8;
+  // Whether one keccak_f1600_x5 call costs about as much as one x4 call (a
+  // backend that runs the fifth state on other execution units than the
+  // first four): then permute_ways (hash/keccak_ways.hpp) takes five states
+  // per call where it would take four, and riders get those fifth ways.
+  bool keccak_x5_near_x4 = false;
   // Fewest live states for which one keccak_f1600_sliced8 call beats an x1
   // call per state (the callers' choice: hash/keccak_ways.hpp).
   std::size_t keccak_sliced_min_states = 1;

@@ -59,15 +59,19 @@ void check_backend(std::string_view backend) {
   auto x1 = words<25>(1);
   auto x4 = words<100>(2);
   auto x8 = words<200>(3);
+  auto x5 = words<125>(5);
   poison_one_byte_per_state(x1);
   poison_one_byte_per_state(x4);
   poison_one_byte_per_state(x8);
+  poison_one_byte_per_state(x5);
   t.keccak.keccak_f1600_x1(x1.data());
   t.keccak.keccak_f1600_x4(x4.data());
   t.keccak.keccak_f1600_x8(x8.data());
+  t.keccak.keccak_f1600_x5(x5.data());
   expect_all_secret(backend, "keccak_f1600_x1", x1.data(), sizeof x1);
   expect_all_secret(backend, "keccak_f1600_x4", x4.data(), sizeof x4);
   expect_all_secret(backend, "keccak_f1600_x8", x8.data(), sizeof x8);
+  expect_all_secret(backend, "keccak_f1600_x5", x5.data(), sizeof x5);
   // The lane-sliced call with all eight states live, and with four (the
   // AVX-512 backend's 256-bit path), whole and cut to two words (SLH-DSA's
   // n = 16 outputs): one secret byte in word 3 of each live state, then

@@ -72,6 +72,11 @@ TEST(KernelArmv7em, KeccakMultiStateEntriesMatchPortable) {
   portable.keccak.keccak_f1600_x4(want.data());
   m4.keccak.keccak_f1600_x4(got.data());
   EXPECT_EQ(got, want);
+  want = start;
+  got = start;
+  portable.keccak.keccak_f1600_x5(want.data());
+  m4.keccak.keccak_f1600_x5(got.data());
+  EXPECT_EQ(got, want);
   for (std::size_t count = 1; count <= 8; ++count) {
     want = start;
     got = start;

@@ -80,18 +80,25 @@ TEST(KernelBackends, KeccakPermutationsBitExact) {
   std::mt19937_64 rng(11);
   for (const auto& k : b.others) {
     for (int trial = 0; trial < 50; ++trial) {
-      auto want = random_words<std::uint64_t>(rng, 8 * kernels::keccak_lanes);
+      auto want = random_words<std::uint64_t>(rng, 10 * kernels::keccak_lanes);
       if (trial == 0) std::fill(want.begin(), want.end(), 0);
       if (trial == 1) std::fill(want.begin(), want.end(), ~std::uint64_t{0});
-      auto x1 = want, x4 = want, x8 = want;
-      for (std::size_t s = 0; s < 8; ++s) b.portable.keccak.keccak_f1600_x1(want.data() + 25 * s);
-      for (std::size_t s = 0; s < 8; ++s) k.keccak.keccak_f1600_x1(x1.data() + 25 * s);
+      auto x1 = want, x4 = want, x8 = want, x5 = want;
+      for (std::size_t s = 0; s < 10; ++s) b.portable.keccak.keccak_f1600_x1(want.data() + 25 * s);
+      for (std::size_t s = 0; s < 10; ++s) k.keccak.keccak_f1600_x1(x1.data() + 25 * s);
       k.keccak.keccak_f1600_x4(x4.data());
       k.keccak.keccak_f1600_x4(x4.data() + 100);
+      k.keccak.keccak_f1600_x1(x4.data() + 200);
+      k.keccak.keccak_f1600_x1(x4.data() + 225);
       k.keccak.keccak_f1600_x8(x8.data());
+      k.keccak.keccak_f1600_x1(x8.data() + 200);
+      k.keccak.keccak_f1600_x1(x8.data() + 225);
+      k.keccak.keccak_f1600_x5(x5.data());
+      k.keccak.keccak_f1600_x5(x5.data() + 125);
       ASSERT_EQ(x1, want) << k.name << " x1, trial " << trial;
       ASSERT_EQ(x4, want) << k.name << " x4, trial " << trial;
       ASSERT_EQ(x8, want) << k.name << " x8, trial " << trial;
+      ASSERT_EQ(x5, want) << k.name << " x5, trial " << trial;
     }
   }
 }

@@ -14,6 +14,7 @@ namespace pqlab::kernels::armv7em {
 sig::keccak_f1600_x1 keccak_f1600_x1;
 sig::keccak_f1600_x4 keccak_f1600_x4;
 sig::keccak_f1600_x8 keccak_f1600_x8;
+sig::keccak_f1600_x5 keccak_f1600_x5;
 sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
 // ML-KEM NTT, inverse NTT and base multiplication in Thumb-2 assembly
@@ -108,6 +109,7 @@ constexpr void fill(Table& t) {
   t.keccak.keccak_f1600_x1 = keccak_f1600_x1;
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
   t.keccak.keccak_f1600_x8 = keccak_f1600_x8;
+  t.keccak.keccak_f1600_x5 = keccak_f1600_x5;
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
 #if PQLAB_ARMV7EM_ASM
   t.mlkem.mlkem_ntt = pqlab_armv7em_mlkem_ntt;

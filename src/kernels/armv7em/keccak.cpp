@@ -131,6 +131,15 @@ void keccak_f1600_x8(std::uint64_t states[8 * keccak_lanes]) {
   for (std::size_t i = 0; i < 8; ++i) keccak_f1600_x1(states + i * keccak_lanes);
 }
 
+// One core: five one-state calls, through the assembly where it is built.
+void keccak_f1600_x5(std::uint64_t states[5 * keccak_lanes]) {
+#if PQLAB_ARMV7EM_ASM
+  for (std::size_t i = 0; i < 5; ++i) pqlab_armv7em_keccak_f1600_x1(states + i * keccak_lanes);
+#else
+  for (std::size_t i = 0; i < 5; ++i) keccak_f1600_x1(states + i * keccak_lanes);
+#endif
+}
+
 void keccak_f1600_sliced8(std::uint64_t lanes[8 * keccak_lanes], std::size_t count, std::size_t /*words*/) {
   std::uint64_t state[keccak_lanes];
   for (std::size_t j = 0; j < count; ++j) {

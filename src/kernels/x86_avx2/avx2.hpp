@@ -9,6 +9,8 @@ namespace pqlab::kernels::avx2 {
 
 sig::keccak_f1600_x4 keccak_f1600_x4;
 sig::keccak_f1600_x8 keccak_f1600_x8;
+// With -mbmi -mbmi2 as well: only where CPUID reports BMI too.
+sig::keccak_f1600_x5 keccak_f1600_x5;
 sig::keccak_f1600_sliced8 keccak_f1600_sliced8;
 
 sig::mlkem_ntt mlkem_ntt;
