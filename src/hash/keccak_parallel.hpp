@@ -79,7 +79,7 @@ class KeccakRider {
 // blocks have nowhere else to ride. Returns the steps taken.
 std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps);
 
-// Up to eight independent Keccak sponges of one kind (rate and domain
+// Up to max_ways independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
 // whole input each and squeezed a block at a time: the kernel's x8/x4
 // permutations run the ways side by side where that beats one state at a
@@ -88,7 +88,18 @@ template <std::size_t RateBytes, std::uint8_t Domain>
 class KeccakWays {
  public:
   static constexpr std::size_t rate_bytes = RateBytes;
+  // The most ways held. On x86-64, ten: the avx2 backend's five-state
+  // call costs about a four-state one (kernels::Tuning::keccak_x5_near_x4),
+  // so ten ways take two calls there, as eight do elsewhere.
+#if defined(__x86_64__)
+  static constexpr std::size_t max_ways = 10;
+#else
   static constexpr std::size_t max_ways = 8;
+#endif
+  // How many ways a caller with many inputs should run at a time on the
+  // active backend: ten where its x5 call costs about an x4 call, else
+  // eight (at most max_ways).
+  static std::size_t batch_ways();
   ~KeccakWays();
   // Absorbs in[i] for i < ways, each under rate_bytes long, and pads.
   void absorb_once(const std::span<const std::uint8_t>* in, std::size_t ways);
@@ -111,6 +122,8 @@ class KeccakWays {
   // XORs the last len (< rate_bytes) bytes of a way's input into its state
   // and pads; the permutation is left to the next squeeze_block.
   void absorb_final_block(std::size_t way, const std::uint8_t* data, std::size_t len);
+  // Notes that states 0..count-1 hold data, for the wipe.
+  void touch(std::size_t count) { touched_ = touched_ > count ? touched_ : count; }
 
   std::uint64_t states_[max_ways * 25];
   std::size_t ways_ = 0;

@@ -16,6 +16,9 @@ namespace {
 using kernels::keccak::lane_in;
 using kernels::keccak::lane_out;
 
+// The widest call of the backends without a cheap five-state call (x8).
+constexpr std::size_t eight_ways = 8;
+
 // Lanes are little-endian (FIPS 202 §B.1): byte i of the state is byte
 // i % 8 of lane i / 8, which the kernels hold in their lane form
 // (kernels/keccak_lane_form.hpp; linear, so a byte goes in as a lane).
@@ -226,27 +229,38 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
 
 namespace detail {
 
-void permute_ways(std::uint64_t* states, std::size_t count, std::size_t capacity) {
+std::size_t permute_ways(std::uint64_t* states, std::size_t count, std::size_t capacity) {
   const kernels::Table& k = kernels::active();
   std::size_t done = 0;
+  std::size_t written = 0;
   while (done < count) {
     const std::size_t left = count - done;
+    const std::size_t room = capacity - done;
     std::uint64_t* first = states + done * kernels::keccak_lanes;
     std::size_t width = 1;
-    if (capacity - done >= 8 && left >= k.tuning.keccak_x8_min_ways)
+    // Five live states in an x5 call where the fifth would otherwise take
+    // an x1 call of its own (5, 9 or 10 left); never an idle fifth state,
+    // which would occupy the integer units for nothing.
+    if (k.tuning.keccak_x5_near_x4 && room >= 5 && (left == 5 || left >= 9))
+      width = 5;
+    else if (room >= 8 && left >= k.tuning.keccak_x8_min_ways)
       width = 8;
-    else if (capacity - done >= 4 && left >= k.tuning.keccak_x4_min_ways)
+    else if (room >= 4 && left >= k.tuning.keccak_x4_min_ways)
       width = 4;
     for (std::size_t i = left; i < width; ++i)
       for (std::size_t w = 0; w < kernels::keccak_lanes; ++w) first[i * kernels::keccak_lanes + w] = 0;
     if (width == 8)
       k.keccak.keccak_f1600_x8(first);
+    else if (width == 5)
+      k.keccak.keccak_f1600_x5(first);
     else if (width == 4)
       k.keccak.keccak_f1600_x4(first);
     else
       k.keccak.keccak_f1600_x1(first);
+    written = done + width;
     done += width < left ? width : left;
   }
+  return written;
 }
 
 void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count, std::size_t words) {
@@ -325,6 +339,11 @@ std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps) {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
+std::size_t KeccakWays<RateBytes, Domain>::batch_ways() {
+  return kernels::active().tuning.keccak_x5_near_x4 ? max_ways : eight_ways;
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakWays<RateBytes, Domain>::~KeccakWays() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
@@ -333,9 +352,7 @@ KeccakWays<RateBytes, Domain>::~KeccakWays() {
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::start(std::size_t ways) {
   ways_ = ways < max_ways ? ways : max_ways;
-  // The permutation calls run on whole groups of 4 or 8 states.
-  const std::size_t group = ways_ <= 1 ? ways_ : ways_ <= 4 ? 4 : max_ways;
-  touched_ = touched_ > group ? touched_ : group;
+  touch(ways_);
   std::memset(states_, 0, ways_ * sizeof(std::uint64_t) * 25);
 }
 
@@ -361,7 +378,7 @@ void KeccakWays<RateBytes, Domain>::absorb_equal(const std::uint8_t* const* in, 
     for (std::size_t way = 0; way < ways_; ++way)
       for (std::size_t i = 0; i < rate_bytes / 8; ++i)
         states_[25 * way + i] ^= lane_in(load_le64(in[way] + at + 8 * i));
-    detail::permute_ways(states_, ways_, max_ways);
+    touch(detail::permute_ways(states_, ways_, max_ways));
   }
   for (std::size_t way = 0; way < ways_; ++way) absorb_final_block(way, in[way] + at, bytes - at);
 }
@@ -376,16 +393,19 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
+  // Riders take the idle ways of the calls the live ways need anyway, and
+  // on a backend whose x5 call costs about an x4 call, the fifth ways.
+  const std::size_t room = kernels::active().tuning.keccak_x5_near_x4 ? max_ways : eight_ways;
   KeccakRider* seated[max_ways];
   std::size_t riders = 0;
-  for (; rider != nullptr && ways_ + riders < max_ways; rider = rider->next()) {
+  for (; rider != nullptr && ways_ + riders < room; rider = rider->next()) {
     if (!rider->can_ride()) continue;
     rider->load_next(states_ + 25 * (ways_ + riders));
     seated[riders++] = rider;
   }
   const std::size_t live = ways_ + riders;
-  touched_ = touched_ > live ? touched_ : live;
-  detail::permute_ways(states_, live, max_ways);
+  touch(live);
+  touch(detail::permute_ways(states_, live, max_ways));
   for (std::size_t i = 0; i < riders; ++i) seated[i]->store(states_ + 25 * (ways_ + i));
   for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }

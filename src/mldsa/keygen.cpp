@@ -23,11 +23,11 @@ template <class P>
   using L = Layout<P>;
   static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
   constexpr std::size_t kTotal = P::l + P::k;
-  constexpr std::size_t kBatch = hash::Shake256Ways::max_ways;
-  std::array<Poly, kBatch> s;
+  std::array<Poly, hash::Shake256Ways::max_ways> s;
   WipeOnExit<decltype(s)> wipe(s);
-  for (std::size_t done = 0; done < kTotal; done += kBatch) {
-    const std::size_t count = kTotal - done < kBatch ? kTotal - done : kBatch;
+  const std::size_t batch = hash::Shake256Ways::batch_ways();
+  for (std::size_t done = 0; done < kTotal; done += batch) {
+    const std::size_t count = kTotal - done < batch ? kTotal - done : batch;
     expand_s_polys<P::eta>(s.data(), rho_prime, static_cast<std::uint16_t>(done), count);
     for (std::size_t j = 0; j < count; ++j)
       pack_eta<P::eta>(sk.data() + L::sk_s1 + (done + j) * L::eta_poly_bytes, s[j]);
@@ -36,7 +36,7 @@ template <class P>
 
 // Alg. 6 lines 5–9 from the s1 and s2 packed in `sk` (sk's layout), shared
 // by key generation and the expanded-key check: ŝ1 = NTT(s1); t =
-// NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, eight
+// NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
 // entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
 // packed into pk (Alg. 22) and t0 handed to row_t0(i, t0). tr = H(pk, 64)
 // rides in ExpandA's idle ways over the rows of pk written so far, and is
@@ -89,7 +89,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
 
 }  // namespace
 
-// FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated eight entries
+// FIPS 204 Alg. 6 (ML-DSA.KeyGen_internal). Â is generated a batch of entries
 // at a time and never held whole.
 template <class P>
 Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {

@@ -26,9 +26,10 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
 // iteration, held for the whole iteration: each is computed once. The
-// polynomials of y are drawn eight nonces at a time, which fills the
-// SHAKE256 ways (l is 4, 5 or 7); those past this iteration's l are kept
-// for the next one, whose κ starts where this one's ended (Alg. 7 line 31).
+// polynomials of y are drawn as many nonces at a time as fill the SHAKE256
+// ways (eight, or ten on the avx2 backend; l is 4, 5 or 7); those past this
+// iteration's l are kept for the next one, whose κ starts where this one's
+// ended (Alg. 7 line 31).
 template <class P>
 class HeldMask {
  public:
@@ -53,9 +54,10 @@ class HeldMask {
   // the kDrawn nonces that start at it.
   void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
     if (nonce < drawn_first_ || nonce - drawn_first_ >= drawn_count_) {
-      expand_mask_polys<P::z_bits - 1>(drawn_, rho_second, nonce, kDrawn);
+      const std::size_t count = hash::Shake256Ways::batch_ways();
+      expand_mask_polys<P::z_bits - 1>(drawn_, rho_second, nonce, count);
       drawn_first_ = nonce;
-      drawn_count_ = kDrawn;
+      drawn_count_ = static_cast<std::uint32_t>(count);
     }
     out = drawn_[nonce - drawn_first_];
   }

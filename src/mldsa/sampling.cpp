@@ -73,12 +73,13 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
   }
 }
 
-// FIPS 204 Alg. 30 (RejNTTPoly), up to eight entries side by side.
+// FIPS 204 Alg. 30 (RejNTTPoly), batch_ways() entries side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
                               hash::KeccakRider* rider) {
   constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
+  const std::size_t batch = hash::Shake128Ways::batch_ways();
   for (std::size_t done = 0; done < count;) {
-    const std::size_t ways = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < batch ? count - done : batch;
     std::array<std::array<std::uint8_t, 34>, kWays> seeds;
     std::span<const std::uint8_t> in[kWays];
     for (std::size_t way = 0; way < ways; ++way) {
@@ -121,8 +122,9 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
     std::array<std::array<std::uint8_t, kShake256Block>, kWays> blocks;
   } w;
   const kernels::Table& k = kernels::active();
+  const std::size_t batch = hash::Shake256Ways::batch_ways();
   for (std::size_t done = 0; done < count;) {
-    const std::size_t ways = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < batch ? count - done : batch;
     hash::Shake256Ways xof;
     absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), ways);
     std::uint8_t* outs[kWays];
@@ -182,8 +184,9 @@ void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, 
     IndexedSeeds seeds;
     std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kWays> bufs;
   } w;
+  const std::size_t batch = hash::Shake256Ways::batch_ways();
   for (std::size_t done = 0; done < count;) {
-    const std::size_t ways = count - done < kWays ? count - done : kWays;
+    const std::size_t ways = count - done < batch ? count - done : batch;
     hash::Shake256Ways xof;
     absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), ways);
     for (std::size_t block = 0; block < kBlocks; ++block) {

@@ -23,30 +23,33 @@ struct MatrixIndex {
   std::uint8_t col;
 };
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
-// `count` entries at once, up to eight SHAKE128 instances side by side; a
-// rider (hash::KeccakRider) takes an idle way where there is one.
+// `count` entries at once, hash::KeccakWays::batch_ways() SHAKE128
+// instances side by side; a rider (hash::KeccakRider) takes an idle way
+// where there is one.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
                               hash::KeccakRider* rider = nullptr);
 
 // Â (FIPS 204 Alg. 32) for a k × l matrix, entry by entry in row-major
-// order, generated kMatrixBatch at a time into `batch` so that the SHAKE128
-// ways are full whatever l is: calls visit(i, j, Â_ij) for each entry.
-// Â is public. With a rider, the fewest batches are kept but their idle
-// ways come last (k·l = 30 for ML-DSA-65: 8, 8, 7, 7), where the rider
-// takes its permutations while they are due: by then key generation has
-// written most rows of pk, which its rider (tr = H(pk)) reads.
-inline constexpr std::size_t kMatrixBatch = 8;
+// order, generated as many at a time as the SHAKE128 ways take
+// (hash::KeccakWays::batch_ways(): eight, or ten on the avx2 backend) into
+// `batch`: calls visit(i, j, Â_ij) for each entry. Â is public. With a
+// rider, the fewest batches are kept but their idle ways come last (k·l =
+// 30 for ML-DSA-65 in eights: 8, 8, 7, 7), where the rider takes its
+// permutations while they are due: by then key generation has written
+// most rows of pk, which its rider (tr = H(pk)) reads.
+inline constexpr std::size_t kMatrixBatch = hash::Shake128Ways::max_ways;
 template <std::size_t K, std::size_t L, class Visit>
 void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit,
                                    hash::KeccakRider* rider = nullptr) {
   constexpr std::size_t total = K * L;
-  constexpr std::size_t batches = (total + kMatrixBatch - 1) / kMatrixBatch;
-  constexpr std::size_t idle = batches * kMatrixBatch - total;
+  const std::size_t width = hash::Shake128Ways::batch_ways();
+  const std::size_t batches = (total + width - 1) / width;
+  const std::size_t idle = batches * width - total;
   // The batches that leave a way to the rider: the last ones.
   const std::size_t first_short = rider != nullptr && idle < batches ? batches - idle : batches;
   std::size_t first = 0;
   for (std::size_t b = 0; b < batches; ++b) {
-    const std::size_t room = b >= first_short ? kMatrixBatch - 1 : kMatrixBatch;
+    const std::size_t room = b >= first_short ? width - 1 : width;
     const std::size_t count = total - first < room ? total - first : room;
     std::array<MatrixIndex, kMatrixBatch> at;
     for (std::size_t e = 0; e < count; ++e)
@@ -58,8 +61,9 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
 }
 
 // ExpandS (FIPS 204 Alg. 33): out[j] = RejBoundedPoly(ρ' ‖
-// IntegerToBytes(first_index + j, 2)) (Alg. 31) for j < count, up to eight
-// SHAKE256 instances side by side. Coefficients in [-η, η].
+// IntegerToBytes(first_index + j, 2)) (Alg. 31) for j < count,
+// hash::KeccakWays::batch_ways() SHAKE256 instances side by side.
+// Coefficients in [-η, η].
 template <int Eta>
 void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count);
 
@@ -68,8 +72,9 @@ void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std:
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce);
 // y[0..count) from nonces first_nonce, first_nonce + 1, ... (Alg. 34 as a
-// whole), up to kMaskBatch SHAKE256 instances side by side.
-inline constexpr std::size_t kMaskBatch = 8;
+// whole), hash::KeccakWays::batch_ways() (at most kMaskBatch) SHAKE256
+// instances side by side.
+inline constexpr std::size_t kMaskBatch = hash::Shake256Ways::max_ways;
 template <int Gamma1Log2>
 void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count);
 

@@ -15,7 +15,7 @@ namespace pqlab::mldsa {
 
 namespace detail {
 
-// Â is generated eight entries at a time (verify_w1.hpp).
+// Â is generated a batch of entries at a time (verify_w1.hpp).
 template <class P>
 Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
                          std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed, hash::KeccakRider* rider) {
