@@ -109,7 +109,8 @@ Inputs make_inputs(fuzz::Input& in) {
   x.norm_bound = static_cast<std::int32_t>(read_int<std::uint32_t>(in) & 0x7fffffff);  // [0, 2^31)
   constexpr std::uint32_t wide = (1u << 31) - (1u << 22);
   for (auto& c : x.dsa_wide)
-    c = static_cast<std::int32_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) - static_cast<std::int32_t>(wide - 1);
+    c = static_cast<std::int32_t>(static_cast<std::int64_t>(read_int<std::uint32_t>(in) % (2 * wide - 1)) -
+                                  static_cast<std::int64_t>(wide - 1));  // (-wide, wide), no int overflow
   x.dsa_eta = params & 4 ? 4 : 2;
   x.eta_len = in.byte();  // 0..255
   x.sliced_count = 1 + in.byte() % 8;
