@@ -48,6 +48,8 @@ class KeccakRider {
   KeccakRider& operator=(const KeccakRider&) = delete;
   // Whether a permutation is still due before the output is ready.
   bool pending() const { return !padded_; }
+  // How many permutations are still due before the output is ready.
+  std::size_t permutations_due() const { return padded_ ? 0 : (in_.size() - absorbed_) / rate_ + 1; }
   // Whether the next permutation's block is available to ride now.
   bool can_ride() const;
   void make_available(std::size_t bytes) { available_ = bytes > available_ ? bytes : available_; }

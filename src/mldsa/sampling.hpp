@@ -29,28 +29,38 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
                               hash::KeccakRider* rider = nullptr);
 
+// How many entries each batch of for_each_matrix_entry_vartime takes, for
+// `total` entries on the active backend (hash::KeccakWays::batch_ways()
+// ways) and a rider with `rider_permutations` still due (0: none). Writes
+// the sizes to `sizes` and returns how many batches there are. Without a
+// rider: full batches, the first one short. With one: some batches leave
+// it a way, and those come last, where a rider over an input still being
+// written (key generation's tr = H(pk)) finds most of it:
+// - eight ways: the fewest batches, the idle ways spread one per batch over
+//   the last ones (k·l = 30 for ML-DSA-65: 8, 8, 7, 7);
+// - ten ways (two x5 calls, whose fifth ways cost nothing more): enough
+//   batches of nine for the rider's permutations (about five per batch),
+//   the entries left over in full batches before them, the first of those
+//   short (ML-DSA-65 with tr's 15: 3, 9, 9, 9; a batch of three and the
+//   rider is one x5 call).
+inline constexpr std::size_t kMaxMatrixBatches = 16;
+std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
+                               std::array<std::uint8_t, kMaxMatrixBatches>& sizes);
+
 // Â (FIPS 204 Alg. 32) for a k × l matrix, entry by entry in row-major
-// order, generated as many at a time as the SHAKE128 ways take
-// (hash::KeccakWays::batch_ways(): eight, or ten on the avx2 backend) into
-// `batch`: calls visit(i, j, Â_ij) for each entry. Â is public. With a
-// rider, the fewest batches are kept but their idle ways come last (k·l =
-// 30 for ML-DSA-65 in eights: 8, 8, 7, 7), where the rider takes its
-// permutations while they are due: by then key generation has written
-// most rows of pk, which its rider (tr = H(pk)) reads.
+// order, generated a batch at a time (matrix_batch_sizes) into `batch`, so
+// that the SHAKE128 ways are full whatever l is: calls visit(i, j, Â_ij)
+// for each entry. Â is public. A rider takes its permutations in the
+// batches' idle ways while they are due.
 inline constexpr std::size_t kMatrixBatch = hash::Shake128Ways::max_ways;
 template <std::size_t K, std::size_t L, class Visit>
 void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit,
                                    hash::KeccakRider* rider = nullptr) {
-  constexpr std::size_t total = K * L;
-  const std::size_t width = hash::Shake128Ways::batch_ways();
-  const std::size_t batches = (total + width - 1) / width;
-  const std::size_t idle = batches * width - total;
-  // The batches that leave a way to the rider: the last ones.
-  const std::size_t first_short = rider != nullptr && idle < batches ? batches - idle : batches;
+  std::array<std::uint8_t, kMaxMatrixBatches> sizes;
+  const std::size_t batches = matrix_batch_sizes(K * L, rider != nullptr ? rider->permutations_due() : 0, sizes);
   std::size_t first = 0;
   for (std::size_t b = 0; b < batches; ++b) {
-    const std::size_t room = b >= first_short ? width - 1 : width;
-    const std::size_t count = total - first < room ? total - first : room;
+    const std::size_t count = sizes[b];
     std::array<MatrixIndex, kMatrixBatch> at;
     for (std::size_t e = 0; e < count; ++e)
       at[e] = {static_cast<std::uint8_t>((first + e) / L), static_cast<std::uint8_t>((first + e) % L)};
