@@ -76,30 +76,27 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
 std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
                                std::array<std::uint8_t, kMaxMatrixBatches>& sizes) {
   const std::size_t width = hash::Shake128Ways::batch_ways();
-  std::size_t full = (total + width - 1) / width;  // batches of `width`, the last one short
-  std::size_t with_room = 0;                       // batches of width - 1, after those
+  // How many batches of width - 1 leave the rider a way (they come last).
+  std::size_t with_room = 0;
   if (rider_permutations > 0 && kernels::active().tuning.keccak_x5_near_x4) {
-    with_room = (rider_permutations + kInitialBlocks - 1) / kInitialBlocks;
+    const std::size_t wanted = (rider_permutations + kInitialBlocks - 1) / kInitialBlocks;
     const std::size_t most = (total + width - 2) / (width - 1);
-    with_room = with_room < most ? with_room : most;
-    const std::size_t in_room = with_room * (width - 1) < total ? with_room * (width - 1) : total;
-    full = (total - in_room + width - 1) / width;
+    with_room = wanted < most ? wanted : most;
   } else if (rider_permutations > 0) {
-    const std::size_t idle = full * width - total;
-    with_room = idle < full ? idle : 0;
-    full -= with_room;
+    const std::size_t batches = (total + width - 1) / width;
+    const std::size_t idle = batches * width - total;
+    with_room = idle < batches ? idle : 0;
   }
-  std::size_t left = total;
+  const std::size_t in_room = with_room * (width - 1) < total ? with_room * (width - 1) : total;
+  // The other entries first, in batches of `width`, the first one short.
+  const std::size_t in_full = total - in_room;
   std::size_t count = 0;
-  // The short batch, if any, comes first; each later one is whole.
-  const std::size_t in_full = total - (with_room * (width - 1) < total ? with_room * (width - 1) : total);
-  if (full > 0) {
-    const std::size_t first = in_full - (full - 1) * width;
-    sizes[count++] = static_cast<std::uint8_t>(first);
-    left -= first;
-    for (std::size_t b = 1; b < full; ++b, left -= width) sizes[count++] = static_cast<std::uint8_t>(width);
+  if (in_full > 0) {
+    const std::size_t full = (in_full + width - 1) / width;
+    sizes[count++] = static_cast<std::uint8_t>(in_full - (full - 1) * width);
+    for (std::size_t b = 1; b < full; ++b) sizes[count++] = static_cast<std::uint8_t>(width);
   }
-  for (; left > 0; ++count) {
+  for (std::size_t left = in_room; left > 0; ++count) {
     const std::size_t take = left < width - 1 ? left : width - 1;
     sizes[count] = static_cast<std::uint8_t>(take);
     left -= take;

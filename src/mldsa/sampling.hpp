@@ -43,7 +43,7 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 //   the entries left over in full batches before them, the first of those
 //   short (ML-DSA-65 with tr's 15: 3, 9, 9, 9; a batch of three and the
 //   rider is one x5 call).
-inline constexpr std::size_t kMaxMatrixBatches = 16;
+inline constexpr std::size_t kMaxMatrixBatches = 16;  // k·l <= 56 in FIPS 204's sets: at most 7 batches
 std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
                                std::array<std::uint8_t, kMaxMatrixBatches>& sizes);
 
