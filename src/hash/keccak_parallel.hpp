@@ -83,7 +83,7 @@ std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps);
 
 // Up to max_ways independent Keccak sponges of one kind (rate and domain
 // bits: SHAKE128/256 with 0x1f, SHA3-256/512 with 0x06), absorbing one
-// whole input each and squeezed a block at a time: the kernel's x8/x4
+// whole input each and squeezed a block at a time: the kernel's x8/x5/x4
 // permutations run the ways side by side where that beats one state at a
 // time (kernels.hpp). Outputs equal those of the one-state sponge.
 template <std::size_t RateBytes, std::uint8_t Domain>

@@ -1,8 +1,8 @@
 // Running several independent Keccak-f[1600] states through the widest
 // kernel call that pays off, in either of the kernel seam's layouts:
 // - states one after another (x4/x5/x8, kernels.hpp: keccak_x4_min_ways,
-//   keccak_x8_min_ways, keccak_x5_near_x4), for the multi-way sponges (hash::KeccakWays),
-//   whose callers read whole blocks of each state;
+//   keccak_x8_min_ways, keccak_x5_near_x4), for the multi-way sponges
+//   (hash::KeccakWays), whose callers read whole blocks of each state;
 // - lane-sliced batches of up to eight (keccak_f1600_sliced8: word w of
 //   state j at 8·w + j), for callers that write and read only a few words
 //   of each state (SLH-DSA-SHAKE's batched F, H, PRF and T_l): no

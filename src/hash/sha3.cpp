@@ -394,8 +394,9 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
   // Riders take the idle ways of the calls the live ways need anyway, and
-  // on a backend whose x5 call costs about an x4 call, the fifth ways.
-  const std::size_t room = kernels::active().tuning.keccak_x5_near_x4 ? max_ways : eight_ways;
+  // on a backend whose x5 call costs about an x4 call, the fifth ways: up
+  // to the ways a batch fills.
+  const std::size_t room = batch_ways();
   KeccakRider* seated[max_ways];
   std::size_t riders = 0;
   for (; rider != nullptr && ways_ + riders < room; rider = rider->next()) {
@@ -403,9 +404,7 @@ void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std:
     rider->load_next(states_ + 25 * (ways_ + riders));
     seated[riders++] = rider;
   }
-  const std::size_t live = ways_ + riders;
-  touch(live);
-  touch(detail::permute_ways(states_, live, max_ways));
+  touch(detail::permute_ways(states_, ways_ + riders, max_ways));
   for (std::size_t i = 0; i < riders; ++i) seated[i]->store(states_ + 25 * (ways_ + i));
   for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }

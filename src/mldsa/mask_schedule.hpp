@@ -51,7 +51,7 @@ class HeldMask {
  private:
   static constexpr std::size_t kDrawn = kMaskBatch;
   // y for `nonce`: from the polynomials drawn ahead, or from a new draw of
-  // the kDrawn nonces that start at it.
+  // the batch_ways() nonces (at most kDrawn) that start at it.
   void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
     if (nonce < drawn_first_ || nonce - drawn_first_ >= drawn_count_) {
       const std::size_t count = hash::Shake256Ways::batch_ways();
