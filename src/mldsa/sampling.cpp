@@ -76,28 +76,30 @@ void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at) {
 std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
                                std::array<std::uint8_t, kMaxMatrixBatches>& sizes) {
   const std::size_t width = hash::Shake128Ways::batch_ways();
-  // How many batches of width - 1 leave the rider a way (they come last).
+  // How many batches leave the rider a way, and how many entries each takes.
   std::size_t with_room = 0;
+  std::size_t room_size = width - 1;
   if (rider_permutations > 0 && kernels::active().tuning.keccak_x5_near_x4) {
+    // Ten ways are two x5 calls; four entries and the rider fill one.
+    room_size = width / 2 - 1;
     const std::size_t wanted = (rider_permutations + kInitialBlocks - 1) / kInitialBlocks;
-    const std::size_t most = (total + width - 2) / (width - 1);
+    const std::size_t most = (total + room_size - 1) / room_size;
     with_room = wanted < most ? wanted : most;
   } else if (rider_permutations > 0) {
     const std::size_t batches = (total + width - 1) / width;
     const std::size_t idle = batches * width - total;
     with_room = idle < batches ? idle : 0;
   }
-  const std::size_t in_room = with_room * (width - 1) < total ? with_room * (width - 1) : total;
-  // The other entries first, in batches of `width`, the first one short.
+  const std::size_t in_room = with_room * room_size < total ? with_room * room_size : total;
+  // The other entries first, in full batches of `width` and then a short
+  // one if they leave one; the rider's batches last, where an input still
+  // being written (tr in key generation) has the most of itself ready.
   const std::size_t in_full = total - in_room;
   std::size_t count = 0;
-  if (in_full > 0) {
-    const std::size_t full = (in_full + width - 1) / width;
-    sizes[count++] = static_cast<std::uint8_t>(in_full - (full - 1) * width);
-    for (std::size_t b = 1; b < full; ++b) sizes[count++] = static_cast<std::uint8_t>(width);
-  }
+  for (std::size_t b = 0; b < in_full / width; ++b) sizes[count++] = static_cast<std::uint8_t>(width);
+  if (in_full % width != 0) sizes[count++] = static_cast<std::uint8_t>(in_full % width);
   for (std::size_t left = in_room; left > 0; ++count) {
-    const std::size_t take = left < width - 1 ? left : width - 1;
+    const std::size_t take = left < room_size ? left : room_size;
     sizes[count] = static_cast<std::uint8_t>(take);
     left -= take;
   }

@@ -32,18 +32,20 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 // How many entries each batch of for_each_matrix_entry_vartime takes, for
 // `total` entries on the active backend (hash::KeccakWays::batch_ways()
 // ways) and a rider with `rider_permutations` still due (0: none). Writes
-// the sizes to `sizes` and returns how many batches there are. Without a
-// rider: full batches, the first one short. With one: some batches leave
-// it a way, and those come last, where a rider over an input still being
-// written (key generation's tr = H(pk)) finds most of it:
+// the sizes to `sizes` and returns how many batches there are: full
+// batches first, then a short one if the entries leave one, then those
+// that leave the rider a way, last, where a rider over an input still
+// being written (key generation's tr = H(pk)) finds most of it ready, and
+// a rider chained after it (verification's H(μ ‖ w1')) finds rows of w1'.
+// - no rider: full batches, the last one short;
 // - eight ways: the fewest batches, the idle ways spread one per batch over
 //   the last ones (k·l = 30 for ML-DSA-65: 8, 8, 7, 7);
 // - ten ways (two x5 calls, whose fifth ways cost nothing more): enough
-//   batches of nine for the rider's permutations (about five per batch),
-//   the entries left over in full batches before them, the first of those
-//   short (ML-DSA-65 with tr's 15: 3, 9, 9, 9; a batch of three and the
-//   rider is one x5 call).
-inline constexpr std::size_t kMaxMatrixBatches = 16;  // k·l <= 56 in FIPS 204's sets: at most 7 batches
+//   batches of four for the rider's permutations (about five per batch),
+//   each one x5 call with the rider (ML-DSA-44 with tr's 10: 8, 4, 4;
+//   ML-DSA-65 with 15: 10, 8, 4, 4, 4; ML-DSA-87 with 20: 10, 10, 10, 10,
+//   4, 4, 4, 4).
+inline constexpr std::size_t kMaxMatrixBatches = 16;  // k·l <= 56 in FIPS 204's sets: at most 14 batches
 std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
                                std::array<std::uint8_t, kMaxMatrixBatches>& sizes);
 
