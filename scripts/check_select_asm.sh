@@ -6,7 +6,7 @@
 #     (the call to kpke_encrypt) to the next call: compare c with c', turn
 #     the difference into a mask, select K' or K̄;
 #   - ML-DSA verify (FIPS 204 Alg. 8 line 13, check_ctilde, which every
-#     verification calls): from c̃' (the squeeze) to the next call: compare
+#     verification calls): from c̃' (the rider's finish) to the next call: compare
 #     c̃ with c̃' and turn the difference into the status.
 # In each window the only conditional jumps allowed are loop back-edges on
 # an immediate bound (the byte loop of the compare); any other conditional
@@ -69,7 +69,7 @@ for set in MLKEM512 MLKEM768 MLKEM1024; do
 done
 for set in MLDSA44 MLDSA65 MLDSA87; do
   check "ML-DSA check_ctilde<$set>" "$objs/mldsa/verify.cpp.o" "pqlab::mldsa::detail::check_ctilde<pqlab::mldsa::$set>" \
-    "KeccakSponge::squeeze"
+    "KeccakRider::finish"
 done
 [ "$failed" -eq 0 ] || exit 1
 echo "check_select_asm: no branch on the mask in any of the nine"

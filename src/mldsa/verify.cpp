@@ -18,7 +18,8 @@ namespace detail {
 // Â is generated a batch of entries at a time (verify_w1.hpp).
 template <class P>
 Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
-                         std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed, hash::KeccakRider* rider) {
+                         std::span<std::uint8_t, Layout<P>::w1_bytes> w1_packed, hash::KeccakRider* rider,
+                         W1RowsListener* rows) {
   using Lay = Layout<P>;
   constexpr std::size_t k = P::k, l = P::l;
   const Seed32 rho(pk.data(), 32);
@@ -59,6 +60,7 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     for (auto& x : t.c) x = add_q_if_negative(x);
     use_hints<P::gamma2>(w1, t, hints.bits[i]);
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
+    if (rows != nullptr) rows->rows_written(i + 1);
       },
       rider);
   return Status::ok;
@@ -66,15 +68,10 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
 
 // Every byte of c̃ and c̃' is read; one decision on the OR of differences.
 template <class P>
-[[gnu::noinline]] Status check_ctilde(Mu mu, std::span<const std::uint8_t, Layout<P>::w1_bytes> w1_packed,
-                                      ConstSignature<P> sig) {
-  const auto c_tilde = sig.template first<P::ctilde_bytes>();
+[[gnu::noinline]] Status check_ctilde(hash::KeccakRider& c_hash, ConstSignature<P> sig) {
   std::array<std::uint8_t, P::ctilde_bytes> c_tilde_check;
-  hash::Shake256 h;
-  h.absorb(mu);
-  h.absorb(w1_packed);
-  h.squeeze(c_tilde_check);
-  return status_from_ctilde_diff(ct::diff(c_tilde_check, c_tilde));
+  c_hash.finish(c_tilde_check);
+  return status_from_ctilde_diff(ct::diff(c_tilde_check, sig.template first<P::ctilde_bytes>()));
 }
 
 }  // namespace detail
@@ -82,9 +79,13 @@ template <class P>
 // FIPS 204 Alg. 8 from line 7 on, given μ.
 template <class P>
 Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
-  std::array<std::uint8_t, detail::Layout<P>::w1_bytes> w1_packed;
-  if (detail::verify_w1_vartime<P>(pk, sig, w1_packed) != Status::ok) return Status::invalid_signature;
-  return detail::check_ctilde<P>(mu, w1_packed, sig);
+  using Lay = detail::Layout<P>;
+  detail::CTildeInput<P> c_input;
+  for (std::size_t i = 0; i < mu_bytes; ++i) c_input[i] = mu[i];
+  if (detail::verify_w1_vartime<P>(pk, sig, std::span(c_input).template last<Lay::w1_bytes>()) != Status::ok)
+    return Status::invalid_signature;
+  hash::KeccakRider c_hash(hash::Shake256::rate_bytes, 0x1f, c_input);
+  return detail::check_ctilde<P>(c_hash, sig);
 }
 
 // FIPS 204 Alg. 8 (ML-DSA.Verify_internal): μ = H(H(pk, 64) ‖ M', 64).
@@ -100,13 +101,12 @@ Status verify_internal(ConstPublicKey<P> pk, Message formatted_msg, ConstSignatu
   });
 }
 
-#define PQLAB_MLDSA_INSTANTIATE(P)                                                                        \
-  template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                      \
-                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>,      \
-                                               hash::KeccakRider*);                                       \
-  template Status detail::check_ctilde<P>(Mu, std::span<const std::uint8_t, detail::Layout<P>::w1_bytes>, \
-                                          ConstSignature<P>);                                             \
-  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                                 \
+#define PQLAB_MLDSA_INSTANTIATE(P)                                                                   \
+  template Status detail::verify_w1_vartime<P>(ConstPublicKey<P>, ConstSignature<P>,                 \
+                                               std::span<std::uint8_t, detail::Layout<P>::w1_bytes>, \
+                                               hash::KeccakRider*, detail::W1RowsListener*);         \
+  template Status detail::check_ctilde<P>(hash::KeccakRider&, ConstSignature<P>);                    \
+  template Status verify_mu<P>(ConstPublicKey<P>, Mu, ConstSignature<P>);                            \
   template Status verify_internal<P>(ConstPublicKey<P>, Message, ConstSignature<P>);
 PQLAB_MLDSA_INSTANTIATE(MLDSA44)
 PQLAB_MLDSA_INSTANTIATE(MLDSA65)
