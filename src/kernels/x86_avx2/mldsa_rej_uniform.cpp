@@ -3,14 +3,13 @@
 // puts each candidate in a 32-bit lane, a mask keeps its 23 bits, and one
 // compare and a movemask give the accepted lanes. A dword permutation
 // chosen by that mask packs them, in order, at the front, and the step is
-// stored at the next free slot. While fewer than 8 slots remain, a step is
-// staged on the stack so nothing past slot 255 is written. The result
-// equals the portable filter's; a tail under 24 bytes goes to the portable
-// code.
+// stored at the next free slot, while a whole step's eight slots are
+// free. The last few slots, and a tail under 24 bytes, go to the portable
+// filter, one candidate at a time, so nothing past slot 255 is written and
+// the loop has no branch but its own. The result equals the portable
+// filter's.
 #include <immintrin.h>
 
-#include <algorithm>
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -32,25 +31,14 @@ std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, c
   const __m256i mask23 = _mm256_set1_epi32(0x7fffff);
   const __m256i q = _mm256_set1_epi32(mldsa_field::q);
   std::size_t pos = 0;
-  for (; pos + 24 <= len && filled < 256; pos += 24) {
+  for (; pos + 24 <= len && filled <= 256 - 8; pos += 24) {
     const __m256i cand = _mm256_and_si256(_mm256_shuffle_epi8(load_step24(buf + pos), pick), mask23);
     // Candidates are below 2^23, so the signed compare is exact.
     const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, cand))));
     const __m256i order =
         _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[mask].data())));
-    const __m256i packed = _mm256_permutevar8x32_epi32(cand, order);
-    const auto count = static_cast<std::size_t>(std::popcount(mask));
-    if (filled + 8 <= 256) {
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed);
-      filled += count;
-    } else {
-      // Accepted values past slot 255 are dropped (the polynomial is full).
-      std::array<std::int32_t, 8> staged;
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(staged.data()), packed);
-      const std::size_t kept = std::min(count, 256 - filled);
-      std::copy_n(staged.data(), kept, a + filled);
-      filled += kept;
-    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), _mm256_permutevar8x32_epi32(cand, order));
+    filled += static_cast<std::size_t>(std::popcount(mask));
   }
   return pos == len ? filled : portable::mldsa_rej_uniform_vartime(a, filled, buf + pos, len - pos);
 }

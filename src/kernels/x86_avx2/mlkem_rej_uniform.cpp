@@ -4,13 +4,13 @@
 // extracts it, and one compare and a movemask give the accepted lanes of
 // each half (8 lanes). A byte shuffle chosen by that mask packs each half's
 // accepted candidates, in order, at the front of the half, and the two
-// halves are stored one after the other. While fewer than 16 slots remain,
-// a step is staged on the stack so nothing past slot 255 is written. The
-// result equals the portable filter's; a tail under 24 bytes goes to the
-// portable code.
+// halves are stored one after the other, while a whole step's sixteen
+// slots are free. The last few slots, and a tail under 24 bytes, go to the
+// portable filter, one candidate at a time, so nothing past slot 255 is
+// written and the loop has no branch but its own. The result equals the
+// portable filter's.
 #include <immintrin.h>
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -56,7 +56,7 @@ std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, c
   const __m256i mask12 = _mm256_set1_epi16(0x0fff);
   const __m256i q = _mm256_set1_epi16(mlkem_field::q);
   std::size_t pos = 0;
-  for (; pos + 24 <= len && filled < 256; pos += 24) {
+  for (; pos + 24 <= len && filled <= 256 - 16; pos += 24) {
     const __m256i pairs = _mm256_shuffle_epi8(load_step24(buf + pos), pick);
     const __m256i cand = _mm256_blend_epi16(_mm256_and_si256(pairs, mask12), _mm256_srli_epi16(pairs, 4), 0xaa);
     // Candidates are below 2^12, so the signed compare is exact. packs
@@ -69,19 +69,9 @@ std::size_t mlkem_rej_uniform_vartime(std::int16_t a[256], std::size_t filled, c
     const __m128i hi = pack_accepted(_mm256_extracti128_si256(cand, 1), hi_mask);
     const auto lo_count = static_cast<std::size_t>(std::popcount(lo_mask));
     const auto count = lo_count + static_cast<std::size_t>(std::popcount(hi_mask));
-    if (filled + 16 <= 256) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(a + filled), lo);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(a + filled + lo_count), hi);
-      filled += count;
-    } else {
-      // Accepted values past slot 255 are dropped (the polynomial is full).
-      std::array<std::int16_t, 16> staged;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(staged.data()), lo);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(staged.data() + lo_count), hi);
-      const std::size_t kept = std::min(count, 256 - filled);
-      std::copy_n(staged.data(), kept, a + filled);
-      filled += kept;
-    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(a + filled), lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(a + filled + lo_count), hi);
+    filled += count;
   }
   return pos == len ? filled : portable::mlkem_rej_uniform_vartime(a, filled, buf + pos, len - pos);
 }
