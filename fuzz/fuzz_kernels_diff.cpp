@@ -188,12 +188,19 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mlkem.mlkem_compress_encode(o.kem_compressed.data(), x.kem_a.data(), x.compress_d);
   t.mlkem.mlkem_decode_decompress(o.kem_decompressed.data(), x.codec_bytes.data(), x.compress_d);
   t.mlkem.mlkem_cbd(o.kem_cbd.data(), x.codec_bytes.data(), x.eta);
-  // dsa_a (|a_i| < q) serves as MakeHint's z, the norm check's input and
-  // the packed z.
+  // dsa_a (|a_i| < q) serves as the norm check's input and the packed z,
+  // and folded into [-γ2, γ2] as MakeHint's z.
   t.mldsa.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
   // UseHint with the first 32 bytes of `blocks` as the hint bits.
   t.mldsa.mldsa_use_hint(o.dsa_use_hint.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
-  o.dsa_hint_count = t.mldsa.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), x.dsa_a.data(), x.gamma2);
+  // MakeHint's z (|z_i| <= γ2): dsa_a folded into [-γ2, γ2].
+  std::array<std::int32_t, 256> hint_z;
+  const std::int32_t width = 2 * x.gamma2 + 1;
+  for (std::size_t i = 0; i < hint_z.size(); ++i) {
+    const std::int32_t v = x.dsa_a[i] % width;
+    hint_z[i] = v > x.gamma2 ? v - width : (v < -x.gamma2 ? v + width : v);
+  }
+  o.dsa_hint_count = t.mldsa.mldsa_make_hint(o.dsa_hints.data(), x.dsa_r.data(), hint_z.data(), x.gamma2);
   o.dsa_norm = t.mldsa.mldsa_norm_at_least(x.dsa_a.data(), x.norm_bound);
   o.dsa_z_packed = {};
   t.mldsa.mldsa_pack_z(o.dsa_z_packed.data(), x.dsa_a.data(), x.gamma1);

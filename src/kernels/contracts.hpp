@@ -188,7 +188,7 @@ struct mldsa_make_hint {
   static void pre(const std::uint8_t*, const std::int32_t* r, const std::int32_t* z, std::int32_t gamma2) {
     expect(valid_gamma2(gamma2));
     expect_all_in(r, 0, dsa_q - 1);
-    expect_abs_below(z, dsa_q);
+    expect_abs_below(z, std::int64_t{gamma2} + 1);
   }
   static void post(std::uint32_t count, const std::uint8_t* hints, const std::int32_t*, const std::int32_t*,
                    std::int32_t) {

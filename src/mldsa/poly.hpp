@@ -68,8 +68,12 @@ std::uint32_t norm_at_least(const Poly& a, std::int32_t bound);
 template <std::int32_t Gamma2>
 void decompose(Poly& high, Poly& low, const Poly& a);
 
+// a_i moved into [-bound, bound] (0 <= bound < 2^30, |a_i| < 2^30), without
+// a branch on a_i.
+void clamp_abs(Poly& a, std::int32_t bound);
+
 // MakeHint (FIPS 204 Alg. 39) of every coefficient, r_i in [0, q) and
-// |z_i| < q: bit j of hint_bits[j / 8] (bit j mod 8) is 1 iff HighBits(r_j)
+// |z_i| <= γ2: bit j of hint_bits[j / 8] (bit j mod 8) is 1 iff HighBits(r_j)
 // != HighBits(r_j + z_j mod q). Returns the number of hints set.
 template <std::int32_t Gamma2>
 std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z);

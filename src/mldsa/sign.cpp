@@ -110,6 +110,10 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       multiply_intt_tomont(ct0, wk.c_hat, key.t0_hat(i, wk.scratch));
       reduce(ct0);
       reject |= norm_at_least(ct0, gamma2);
+      // MakeHint takes |ct0| <= γ2. Where τ·2^(d-1) > γ2 (ML-DSA-44) ct0
+      // can go past it; that iteration is rejected just above, and the
+      // clamp only keeps its discarded hints within the kernel's contract.
+      if constexpr (P::tau * (1 << (d - 1)) > gamma2) clamp_abs(ct0, gamma2);
       hint_count += make_hints<gamma2>(wk.hints.bits[i], wk.t, ct0);
     }
     reject |= ct::mask_lt(static_cast<std::uint32_t>(P::omega), hint_count);

@@ -149,11 +149,11 @@ void check_backend(std::string_view backend) {
   // lanes).
   constexpr std::size_t kSecret = 13;
   std::array<std::int32_t, 256> w1, w0, r, z;
-  for (std::size_t i = 0; i < 256; ++i) {
-    r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
-    z[i] = static_cast<std::int32_t>(i * 4093 % 523288) - 261644;
-  }
+  for (std::size_t i = 0; i < 256; ++i) r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
   for (const std::int32_t gamma2 : {(8380417 - 1) / 88, (8380417 - 1) / 32}) {
+    // MakeHint's z: |z_i| <= γ2.
+    for (std::size_t i = 0; i < 256; ++i)
+      z[i] = static_cast<std::int32_t>(i * 4093 % static_cast<std::size_t>(2 * gamma2 + 1)) - gamma2;
     auto a = r;
     __msan_poison(&a[kSecret], sizeof a[kSecret]);
     t.mldsa.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);

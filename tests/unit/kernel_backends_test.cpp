@@ -547,8 +547,8 @@ TEST(KernelBackends, MldsaNormCheckBitExact) {
   }
 }
 
-// MakeHint with r over [0, q) (ends and random) and |z| < q (ends, small
-// values that cross a rounding boundary only sometimes, and random).
+// MakeHint with r over [0, q) (ends, rounding boundaries and random) and
+// |z| <= γ2 (the contract's ends, half of it, and random).
 TEST(KernelBackends, MldsaMakeHintBitExact) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(18);
@@ -567,7 +567,7 @@ TEST(KernelBackends, MldsaMakeHintBitExact) {
           }
           r[i] = std::clamp(r[i], 0, kDsaQ - 1);
         }
-        const auto z = coefficients<std::int32_t>(rng, trial % 8 < 4 ? kDsaQ : 2 * gamma2, trial);
+        const auto z = coefficients<std::int32_t>(rng, trial % 8 < 4 ? gamma2 + 1 : gamma2 / 2, trial);
         std::uint8_t bits_want[32], bits_got[32];
         std::fill(std::begin(bits_want), std::end(bits_want), 0xaa);
         std::fill(std::begin(bits_got), std::end(bits_got), 0x55);
@@ -579,6 +579,35 @@ TEST(KernelBackends, MldsaMakeHintBitExact) {
         std::uint32_t set = 0;
         for (const std::uint8_t byte : bits_want) set += static_cast<std::uint32_t>(std::popcount(byte));
         ASSERT_EQ(set, count_want) << "the count is the number of bits set";
+      }
+    }
+  }
+}
+
+// MakeHint for every r in Z_q, 256 at a time, each against z = ±γ2,
+// ±(γ2 - 1), 0 and random |z| <= γ2: the vector kernels compute it from
+// r's decomposition instead of two HighBits, which must agree everywhere.
+TEST(KernelBackends, MldsaMakeHintOverZq) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(24);
+  for (const auto& k : b.others) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      std::uniform_int_distribution<std::int32_t> small(-gamma2, gamma2);
+      const std::array<std::int32_t, 5> kEdges = {gamma2, -gamma2, gamma2 - 1, -gamma2 + 1, 0};
+      for (std::int32_t first = 0; first < kDsaQ; first += 256) {
+        std::array<std::int32_t, 256> r, z;
+        for (std::size_t i = 0; i < 256; ++i) {
+          r[i] = std::min(first + static_cast<std::int32_t>(i), kDsaQ - 1);
+          z[i] = i % 8 < kEdges.size() ? kEdges[i % 8] : small(rng);
+        }
+        // Every edge meets every r: the pattern shifts with the block.
+        std::rotate(z.begin(), z.begin() + (first / 256) % 8, z.end());
+        std::uint8_t bits_want[32], bits_got[32];
+        const std::uint32_t count_want = b.portable.mldsa.mldsa_make_hint(bits_want, r.data(), z.data(), gamma2);
+        const std::uint32_t count_got = k.mldsa.mldsa_make_hint(bits_got, r.data(), z.data(), gamma2);
+        ASSERT_EQ(count_got, count_want) << k.name << " γ2 " << gamma2 << " r from " << first;
+        ASSERT_TRUE(std::equal(std::begin(bits_got), std::end(bits_got), std::begin(bits_want)))
+            << k.name << " γ2 " << gamma2 << " r from " << first;
       }
     }
   }

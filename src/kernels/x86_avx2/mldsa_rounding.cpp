@@ -68,9 +68,18 @@ void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32
   }
 }
 
+// MakeHint from r's own decomposition: with r = r1·2γ2 + r0 and |z| ≤ γ2,
+// HighBits(r + z) differs from r1 iff s = r0 + z leaves (-γ2, γ2], except
+// at s = -γ2 with r1 = 0, where r + z ≡ q - γ2 has HighBits 0 again (the
+// wrap of Alg. 36). One decomposition instead of a reduction and two; the
+// same values as Alg. 39 on every input the seam admits
+// (KernelBackends.MldsaMakeHintOverZq compares them with the portable
+// kernel for every r in Z_q).
 template <std::int32_t Gamma2>
 std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
   const Decompose<Gamma2> decompose;
+  const __m256i gamma2 = _mm256_set1_epi32(Gamma2), minus_gamma2 = _mm256_set1_epi32(-Gamma2);
+  const __m256i zero = _mm256_setzero_si256();
   // Bit l of byte j: lane l's hint in register j of a round.
   const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
                                _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
@@ -78,24 +87,27 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
                                                  128 << 16),
                                _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
                                                  static_cast<std::int32_t>(128u << 24))};
-  __m256i count = _mm256_setzero_si256();  // minus the coefficients without a hint, per lane
+  __m256i count = _mm256_setzero_si256();  // minus the hints set, per lane
   // 32 coefficients (four registers) a round: register j's hints become
   // byte j of each lane, and the OR of the lanes is four hint bytes.
   for (std::size_t i = 0; i < 256; i += 32) {
     __m256i bytes = _mm256_setzero_si256();
     for (std::size_t j = 0; j < 4; ++j) {
-      const __m256i ri = load(r + i + 8 * j);
-      // (r + z) mod q in [0, q): rounding::freeze.
-      const __m256i sum = add_q_if_negative(reduce32(_mm256_add_epi32(ri, load(z + i + 8 * j))));
-      const __m256i same = _mm256_cmpeq_epi32(decompose.high_bits(ri), decompose.high_bits(sum));
-      count = _mm256_add_epi32(count, same);
-      bytes = _mm256_or_si256(bytes, _mm256_andnot_si256(same, lane_bit[j]));
+      __m256i r0;
+      const __m256i r1 = decompose(load(r + i + 8 * j), &r0);
+      const __m256i sum = _mm256_add_epi32(r0, load(z + i + 8 * j));
+      const __m256i at_minus_gamma2 =
+          _mm256_andnot_si256(_mm256_cmpeq_epi32(r1, zero), _mm256_cmpeq_epi32(sum, minus_gamma2));
+      const __m256i hint =
+          _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(sum, gamma2), _mm256_cmpgt_epi32(minus_gamma2, sum)),
+                          at_minus_gamma2);
+      count = _mm256_add_epi32(count, hint);
+      bytes = _mm256_or_si256(bytes, _mm256_and_si256(hint, lane_bit[j]));
     }
     const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(fold_or(bytes)));
     std::memcpy(hints + i / 8, &four, 4);  // little-endian: register j's byte at i/8 + j
   }
-  // Each lane added -1 for each of its 32 coefficients with no hint.
-  return 256u - static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
+  return static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
 }
 
 // w1Encode (Alg. 28) of HighBits of 32 coefficients a round (|a_i| < q,
