@@ -34,14 +34,17 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     if (norm_at_least(t, P::gamma1 - P::beta) != 0) return Status::invalid_signature;
     ntt(z_hat[j], t);
   }
+  // ĉ' = NTT(-2^d · c): each row's c·t1·2^d is then one more product
+  // accumulated with Â_i ∘ ẑ, on t1 as it is unpacked (|2^d · c_i| <= 2^13).
   const auto c_tilde = sig.template first<P::ctilde_bytes>();
   NttPoly c_hat;
   sample_in_ball_vartime<P::tau>(t, c_tilde);
+  for (auto& x : t.c) x *= -(1 << d);
   ntt(c_hat, t);
 
   // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
   std::array<NttPoly, kMatrixBatch> a_batch;
-  NttPoly acc, t1_hat, ct1;
+  NttPoly acc, t1_hat;
   for_each_matrix_entry_vartime<k, l>(
       rho, a_batch,
       [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
@@ -51,10 +54,8 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
       multiply_ntt_add(acc, a_ij, z_hat[j]);
     if (j + 1 < l) return;
     unpack_t1(t, pk.data() + 32 + i * Lay::t1_poly_bytes);
-    for (auto& x : t.c) x <<= d;
     ntt(t1_hat, t);
-    multiply_ntt(ct1, c_hat, t1_hat);
-    for (std::size_t c = 0; c < n; ++c) acc.c[c] -= ct1.c[c];
+    multiply_ntt_add(acc, c_hat, t1_hat);  // |acc_i| < (l + 1)·q
     reduce(acc);
     intt_tomont(t, acc);
     for (auto& x : t.c) x = add_q_if_negative(x);
