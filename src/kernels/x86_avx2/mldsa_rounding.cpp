@@ -152,23 +152,37 @@ void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
 template <std::int32_t Gamma2>
 void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
   const Decompose<Gamma2> decompose;
+  constexpr std::int32_t kM = rounding::DecomposeDivision<Gamma2>::m;
   const __m256i zero = _mm256_setzero_si256();
-  const __m256i m = _mm256_set1_epi32(rounding::DecomposeDivision<Gamma2>::m);
-  const __m256i bit_of_lane = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  for (std::size_t i = 0; i < 256; i += 8) {
-    __m256i low;
-    __m256i high = decompose(load(r + i), &low);
-    const __m256i byte = _mm256_set1_epi32(hints[i / 8]);
-    const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bit_of_lane), bit_of_lane);
-    // +1 where r0 > 0, else -1 (the compare gives -1 or 0; OR 1 makes it
-    // -1 or 1; negated), kept where hinted.
-    const __m256i up_or_down =
-        _mm256_sub_epi32(zero, _mm256_or_si256(_mm256_cmpgt_epi32(low, zero), _mm256_set1_epi32(1)));
-    const __m256i step = _mm256_and_si256(up_or_down, hint);
-    high = _mm256_add_epi32(high, step);
-    high = _mm256_add_epi32(high, _mm256_and_si256(_mm256_cmpgt_epi32(zero, high), m));  // -1 -> m - 1
-    high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));  // m -> 0
-    store(w1 + i, high);
+  const __m256i m = _mm256_set1_epi32(kM);
+  // Bit l of byte j of four hint bytes: lane l's hint in register j.
+  const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
+                               _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
+                               _mm256_setr_epi32(1 << 16, 2 << 16, 4 << 16, 8 << 16, 16 << 16, 32 << 16, 64 << 16,
+                                                 128 << 16),
+                               _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
+                                                 static_cast<std::int32_t>(128u << 24))};
+  for (std::size_t i = 0; i < 256; i += 32) {
+    std::uint32_t four;
+    std::memcpy(&four, hints + i / 8, 4);  // little-endian: byte j for register j
+    const __m256i bytes = _mm256_set1_epi32(static_cast<std::int32_t>(four));
+    for (std::size_t j = 0; j < 4; ++j) {
+      __m256i low;
+      __m256i high = decompose(load(r + i + 8 * j), &low);
+      const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(bytes, lane_bit[j]), lane_bit[j]);
+      // +1 where r0 > 0, else -1 (the compare gives -1 or 0; OR 1 makes it
+      // -1 or 1; negated), kept where hinted.
+      const __m256i up_or_down =
+          _mm256_sub_epi32(zero, _mm256_or_si256(_mm256_cmpgt_epi32(low, zero), _mm256_set1_epi32(1)));
+      high = _mm256_add_epi32(high, _mm256_and_si256(up_or_down, hint));
+      if constexpr ((kM & (kM - 1)) == 0) {
+        high = _mm256_and_si256(high, _mm256_set1_epi32(kM - 1));  // mod m, a power of two
+      } else {
+        high = _mm256_add_epi32(high, _mm256_and_si256(_mm256_cmpgt_epi32(zero, high), m));  // -1 -> m - 1
+        high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));  // m -> 0
+      }
+      store(w1 + i + 8 * j, high);
+    }
   }
 }
 
