@@ -61,16 +61,39 @@ inline void load_half(const std::uint8_t* in, std::uint64_t& low, std::uint64_t&
   std::memcpy(&top, in + 8, Bytes - 8);
 }
 
-// The inverse of pack_z_bits.
+// The inverse of pack_z_bits. Each 128-bit half takes 16 bytes from where
+// its four values start, a byte shuffle gives value j the four bytes from
+// byte ⌊j·Bits/8⌋ on, and a shift per lane drops its first (j·Bits) mod 8
+// bits. The last group would read past the 32·Bits bytes of in, so it is
+// assembled from 64-bit words instead.
 template <int Bits>
 void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
   constexpr std::size_t half_bytes = Bits / 2;
+  constexpr auto at = [](int j, int byte) { return static_cast<char>(j * Bits / 8 + byte); };
+  const __m256i gather = _mm256_setr_epi8(at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0), at(1, 1), at(1, 2),
+                                          at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3), at(3, 0), at(3, 1),
+                                          at(3, 2), at(3, 3), at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0),
+                                          at(1, 1), at(1, 2), at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3),
+                                          at(3, 0), at(3, 1), at(3, 2), at(3, 3));
+  const __m256i shift =
+      _mm256_setr_epi32(0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8, 0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8);
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
+  // Groups whose second 16-byte read ends inside in.
+  constexpr std::size_t vector_groups = (32 * Bits - half_bytes - 16) / Bits + 1;
+  std::size_t i = 0;
+  for (; i < 8 * vector_groups; i += 8) {
+    const std::uint8_t* p = in + i / 8 * Bits;
+    const __m256i raw =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+                                _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + half_bytes)), 1);
+    const __m256i v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, gather), shift), value_mask);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
+  }
   const __m256i pair_mask = _mm256_set1_epi64x((std::int64_t{1} << (2 * Bits)) - 1);
   const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
-  for (std::size_t i = 0; i < 256; i += 8) {
+  for (; i < 256; i += 8) {
     const std::uint8_t* p = in + i / 8 * Bits;
     std::uint64_t low0, top0, low1, top1;
     load_half<half_bytes>(p, low0, top0);
