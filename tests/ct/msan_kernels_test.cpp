@@ -148,19 +148,22 @@ void check_backend(std::string_view backend) {
   // and the norm check fold lanes together; the packing shifts bits across
   // lanes).
   constexpr std::size_t kSecret = 13;
-  std::array<std::int32_t, 256> w1, w0, r, z;
-  for (std::size_t i = 0; i < 256; ++i) r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
+  std::array<std::int32_t, 256> w1, w0, r, z, hint_z;
+  for (std::size_t i = 0; i < 256; ++i) {
+    r[i] = static_cast<std::int32_t>(i * 32749 % 8380417);
+    z[i] = static_cast<std::int32_t>(i * 4093 % 523288) - 261644;
+  }
   for (const std::int32_t gamma2 : {(8380417 - 1) / 88, (8380417 - 1) / 32}) {
     // MakeHint's z: |z_i| <= γ2.
     for (std::size_t i = 0; i < 256; ++i)
-      z[i] = static_cast<std::int32_t>(i * 4093 % static_cast<std::size_t>(2 * gamma2 + 1)) - gamma2;
+      hint_z[i] = static_cast<std::int32_t>(i * 4093 % static_cast<std::size_t>(2 * gamma2 + 1)) - gamma2;
     auto a = r;
     __msan_poison(&a[kSecret], sizeof a[kSecret]);
     t.mldsa.mldsa_decompose(w1.data(), w0.data(), a.data(), gamma2);
     expect_all_secret(backend, "mldsa_decompose (w1)", &w1[kSecret], sizeof w1[kSecret]);
     expect_all_secret(backend, "mldsa_decompose (w0)", &w0[kSecret], sizeof w0[kSecret]);
     std::uint8_t hints[32];
-    const std::uint32_t count = t.mldsa.mldsa_make_hint(hints, a.data(), z.data(), gamma2);
+    const std::uint32_t count = t.mldsa.mldsa_make_hint(hints, a.data(), hint_z.data(), gamma2);
     expect_all_secret(backend, "mldsa_make_hint (bits)", &hints[kSecret / 8], 1);
     // MSan follows an addition bit by bit, not its carries: of a sum of
     // 0/1 hints only the low bits come out secret (portable kernel too).
