@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "embedded_files.hpp"
+#include "harness/core_contention.hpp"
 #include "harness/load.hpp"
 #include "harness/machine_info.hpp"
 #include "peers/child_process.hpp"
@@ -571,6 +572,7 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
   res.cpus = static_cast<unsigned>(std::max<std::size_t>(1, allowed_cpus().size()));
   res.load_before = read_load_average().value_or(LoadAverage{}).one;
   res.pinned_cpu = pin_current_thread_here();
+  res.five_state_before = five_state_call_ratio();
   res.method =
       "each peer harness runs as a child process on the same pinned core as pqlab; in every round, peer and "
       "pqlab time the same operation back to back, the peer first in even rounds and pqlab first in odd "
@@ -642,6 +644,7 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
     (void)kernels::select(before);
     throw;
   }
+  res.five_state_after = five_state_call_ratio();
   unpin_current_thread();
   (void)kernels::select(before);
   res.load_after = read_load_average().value_or(LoadAverage{}).one;

@@ -9,6 +9,7 @@
 #endif
 
 #include "bench/output.hpp"
+#include "harness/core_contention.hpp"
 #include "harness/load.hpp"
 #include "harness/machine_info.hpp"
 #include "peers/peers.hpp"
@@ -97,6 +98,10 @@ nlohmann::json peers_to_json(const PeerResults* r) {
             {"cpus", r->cpus},
             {"suspect_above_per_cpu", kSuspectLoadPerCore},
             {"suspect", r->load_suspect()}}},
+          {"five_state_call",
+           {{"before", r->five_state_before ? nlohmann::json(*r->five_state_before) : nlohmann::json()},
+            {"after", r->five_state_after ? nlohmann::json(*r->five_state_after) : nlohmann::json()},
+            {"contended_above", kFiveStateContendedAbove}}},
           {"builds", builds},
           {"rows", rows}};
 }
@@ -149,6 +154,11 @@ std::string peers_to_markdown(const PeerResults& r) {
   md << "\n\nMachine load before: " << describe_load(r.load_before, r.cpus)
      << "; after: " << describe_load(r.load_after, r.cpus) << ".";
   if (r.load_suspect()) md << " **The machine was busy: the ratios are suspect.**";
+  md << "\n\nThe pinned core's other hardware thread, from avx2's five-state Keccak call over its four-state "
+        "one (about 1.0 when that thread is idle): before, "
+     << describe_five_state_ratio(r.five_state_before) << "; after, " << describe_five_state_ratio(r.five_state_after)
+     << ". Work on that thread from outside the machine, which a load average cannot show, slows the fifth "
+        "state on the integer units, and so pqlab's avx2 ML-DSA rows more than the peers'.";
   md << "\n\nMethod: " << r.method << ". Builds: ";
   for (std::size_t i = 0; i < r.builds.size(); ++i)
     md << (i ? "; " : "") << "`" << r.builds[i].name << "`: `" << r.builds[i].flags << "`";

@@ -7,10 +7,13 @@
 #include <memory>
 #include <vector>
 
+#include "harness/core_contention.hpp"
 #include "harness/heap_counter.hpp"
 #include "harness/stack_meter.hpp"
 #include "harness/stats.hpp"
 #include "harness/tsc.hpp"
+#include "kernels/kernels.hpp"
+#include "pqlab/kernels.hpp"
 
 namespace {
 
@@ -100,6 +103,26 @@ TEST(LabStats, QuantilesOfAKnownSet) {
   EXPECT_DOUBLE_EQ(s.max, 100);
   EXPECT_DOUBLE_EQ(s.mean, 50);
   EXPECT_EQ(pqlab::lab::summarize({}).count, 0u);
+}
+
+// The five-state probe: a ratio where the avx2 backend uses its five-state
+// call (a fifth state costs at most one more call: never more than about
+// twice the four-state call), nothing elsewhere; the backend is restored.
+TEST(LabCoreContention, FiveStateRatioWhereAvx2HasTheCall) {
+  const std::string before(pqlab::kernels::active_name());
+  bool x5 = false;
+  if (pqlab::kernels::select("avx2") == pqlab::Status::ok) x5 = pqlab::kernels::active().tuning.keccak_x5_near_x4;
+  ASSERT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
+  const std::optional<double> ratio = pqlab::lab::five_state_call_ratio();
+  EXPECT_EQ(pqlab::kernels::active_name(), before);
+  ASSERT_EQ(ratio.has_value(), x5);
+  if (ratio) {
+    EXPECT_GT(*ratio, 0.5);
+    EXPECT_LT(*ratio, 3.0);
+  }
+  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(std::nullopt), "not measured (no avx2 five-state call)");
+  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.0), "1.00 (idle)");
+  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.58), "1.58 (busy with integer work)");
 }
 
 }  // namespace

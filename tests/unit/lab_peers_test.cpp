@@ -126,6 +126,14 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   EXPECT_DOUBLE_EQ(j["rows"][0]["ratio"].get<double>(), r.rows[0].ratio());
   EXPECT_GE(j["load"]["cpus"].get<int>(), 1);
   EXPECT_NE(md.find("Machine load before: load "), std::string::npos);
+  // The probe of the pinned core's other hardware thread, both ends.
+  EXPECT_NE(md.find(
+                "The pinned core's other hardware thread, from avx2's five-state Keccak call over its four-state one"),
+            std::string::npos)
+      << md;
+  ASSERT_TRUE(j.contains("five_state_call"));
+  EXPECT_EQ(j["five_state_call"]["before"].is_number(), r.five_state_before.has_value());
+  EXPECT_EQ(j["five_state_call"]["after"].is_number(), r.five_state_after.has_value());
   EXPECT_EQ(pqlab::lab::peers_to_json(nullptr), (nlohmann::json{{"run", false}}));
   fs::remove_all(dir);
 }
