@@ -58,6 +58,16 @@ inline __m128i fold_add(__m256i v) {
   return _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xb1));
 }
 
+// Four registers' hints (32 coefficients) as four hint bytes, MakeHint's
+// output and UseHint's input: bit[j] holds, in lane l, bit l of byte j.
+struct HintLaneBits {
+  __m256i bit[4];
+  HintLaneBits() {
+    const __m256i first = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    for (int j = 0; j < 4; ++j) bit[j] = _mm256_sllv_epi32(first, _mm256_set1_epi32(8 * j));
+  }
+};
+
 template <std::int32_t Gamma2>
 void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256]) {
   const Decompose<Gamma2> decompose;
@@ -80,13 +90,7 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   const Decompose<Gamma2> decompose;
   const __m256i gamma2 = _mm256_set1_epi32(Gamma2), minus_gamma2 = _mm256_set1_epi32(-Gamma2);
   const __m256i zero = _mm256_setzero_si256();
-  // Bit l of byte j: lane l's hint in register j of a round.
-  const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
-                               _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
-                               _mm256_setr_epi32(1 << 16, 2 << 16, 4 << 16, 8 << 16, 16 << 16, 32 << 16, 64 << 16,
-                                                 128 << 16),
-                               _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
-                                                 static_cast<std::int32_t>(128u << 24))};
+  const HintLaneBits lane_bit;
   __m256i count = _mm256_setzero_si256();  // minus the hints set, per lane
   // 32 coefficients (four registers) a round: register j's hints become
   // byte j of each lane, and the OR of the lanes is four hint bytes.
@@ -102,7 +106,7 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
           _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(sum, gamma2), _mm256_cmpgt_epi32(minus_gamma2, sum)),
                           at_minus_gamma2);
       count = _mm256_add_epi32(count, hint);
-      bytes = _mm256_or_si256(bytes, _mm256_and_si256(hint, lane_bit[j]));
+      bytes = _mm256_or_si256(bytes, _mm256_and_si256(hint, lane_bit.bit[j]));
     }
     const auto four = static_cast<std::uint32_t>(_mm_cvtsi128_si32(fold_or(bytes)));
     std::memcpy(hints + i / 8, &four, 4);  // little-endian: register j's byte at i/8 + j
@@ -155,13 +159,7 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
   constexpr std::int32_t kM = rounding::DecomposeDivision<Gamma2>::m;
   const __m256i zero = _mm256_setzero_si256();
   const __m256i m = _mm256_set1_epi32(kM);
-  // Bit l of byte j of four hint bytes: lane l's hint in register j.
-  const __m256i lane_bit[4] = {_mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128),
-                               _mm256_setr_epi32(1 << 8, 2 << 8, 4 << 8, 8 << 8, 16 << 8, 32 << 8, 64 << 8, 128 << 8),
-                               _mm256_setr_epi32(1 << 16, 2 << 16, 4 << 16, 8 << 16, 16 << 16, 32 << 16, 64 << 16,
-                                                 128 << 16),
-                               _mm256_setr_epi32(1 << 24, 2 << 24, 4 << 24, 8 << 24, 16 << 24, 32 << 24, 64 << 24,
-                                                 static_cast<std::int32_t>(128u << 24))};
+  const HintLaneBits lane_bit;
   for (std::size_t i = 0; i < 256; i += 32) {
     std::uint32_t four;
     std::memcpy(&four, hints + i / 8, 4);  // little-endian: byte j for register j
@@ -169,7 +167,7 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
     for (std::size_t j = 0; j < 4; ++j) {
       __m256i low;
       __m256i high = decompose(load(r + i + 8 * j), &low);
-      const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(bytes, lane_bit[j]), lane_bit[j]);
+      const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(bytes, lane_bit.bit[j]), lane_bit.bit[j]);
       // +1 where r0 > 0, else -1 (the compare gives -1 or 0; OR 1 makes it
       // -1 or 1; negated), kept where hinted.
       const __m256i up_or_down =
