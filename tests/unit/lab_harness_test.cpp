@@ -2,6 +2,7 @@
 // counter, statistics.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -106,8 +107,8 @@ TEST(LabStats, QuantilesOfAKnownSet) {
 }
 
 // The five-state probe: a ratio where the avx2 backend uses its five-state
-// call (a fifth state costs at most one more call: never more than about
-// twice the four-state call), nothing elsewhere; the backend is restored.
+// call, nothing elsewhere; the backend is restored. (No bound on the value:
+// it is a timing, and sanitizer builds slow the two calls unequally.)
 TEST(LabCoreContention, FiveStateRatioWhereAvx2HasTheCall) {
   const std::string before(pqlab::kernels::active_name());
   bool x5 = false;
@@ -116,10 +117,7 @@ TEST(LabCoreContention, FiveStateRatioWhereAvx2HasTheCall) {
   const std::optional<double> ratio = pqlab::lab::five_state_call_ratio();
   EXPECT_EQ(pqlab::kernels::active_name(), before);
   ASSERT_EQ(ratio.has_value(), x5);
-  if (ratio) {
-    EXPECT_GT(*ratio, 0.5);
-    EXPECT_LT(*ratio, 3.0);
-  }
+  if (ratio) EXPECT_TRUE(std::isfinite(*ratio) && *ratio > 0) << *ratio;
   EXPECT_EQ(pqlab::lab::describe_five_state_ratio(std::nullopt), "not measured (no avx2 five-state call)");
   EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.0), "1.00 (idle)");
   EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.58), "1.58 (busy with integer work)");
