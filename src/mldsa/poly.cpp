@@ -1,8 +1,6 @@
 // Polynomial arithmetic on top of the kernel seam (FIPS 204 §7.5).
 #include "mldsa/poly.hpp"
 
-#include "common/ct.hpp"
-
 #include "kernels/kernels.hpp"
 
 namespace pqlab::mldsa::detail {
@@ -58,9 +56,9 @@ std::uint32_t norm_at_least(const Poly& a, std::int32_t bound) {
   return kernels::active().mldsa.mldsa_norm_at_least(a.c.data(), bound);
 }
 
-// Sign masks without a barrier, so that the loop vectorises (as the
-// norm check's accumulation does, common/ct.hpp); the selects are
-// and/or on the masks.
+// Sign masks without a value barrier, so that the loop vectorises (as
+// the norm check's accumulation does); the selects are and/or on the
+// masks, no branch.
 void clamp_abs(Poly& a, std::int32_t bound) {
   for (auto& x : a.c) {
     const std::int32_t above = (bound - x) >> 31;  // -1 iff x > bound
