@@ -52,20 +52,11 @@ void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamm
   }
 }
 
-// The low Bytes (8 < Bytes <= 16) bytes at in, as the two quads of a
-// 128-bit value (the top bytes zero).
-template <std::size_t Bytes>
-inline void load_half(const std::uint8_t* in, std::uint64_t& low, std::uint64_t& top) {
-  top = 0;
-  std::memcpy(&low, in, 8);
-  std::memcpy(&top, in + 8, Bytes - 8);
-}
-
 // The inverse of pack_z_bits. Each 128-bit half takes 16 bytes from where
 // its four values start, a byte shuffle gives value j the four bytes from
 // byte ⌊j·Bits/8⌋ on, and a shift per lane drops its first (j·Bits) mod 8
-// bits. The last group would read past the 32·Bits bytes of in, so it is
-// assembled from 64-bit words instead.
+// bits. The last group's loads would pass the 32·Bits bytes of in, so it
+// is read from a zero-padded copy.
 template <int Bits>
 void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
@@ -80,37 +71,23 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
       _mm256_setr_epi32(0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8, 0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8);
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
-  // Groups whose second 16-byte read ends inside in.
-  constexpr std::size_t vector_groups = (32 * Bits - half_bytes - 16) / Bits + 1;
-  std::size_t i = 0;
-  for (; i < 8 * vector_groups; i += 8) {
-    const std::uint8_t* p = in + i / 8 * Bits;
+  // Eight values from the group at p (whose 16-byte loads may reach
+  // p + half_bytes + 16) into z + i.
+  const auto unpack_group = [&](const std::uint8_t* p, std::size_t i) {
     const __m256i raw =
         _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + half_bytes)), 1);
     const __m256i v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, gather), shift), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
-  }
-  const __m256i pair_mask = _mm256_set1_epi64x((std::int64_t{1} << (2 * Bits)) - 1);
-  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
+  };
+  // Groups whose second 16-byte load ends inside in.
+  constexpr std::size_t vector_groups = (32 * Bits - half_bytes - 16) / Bits + 1;
+  std::size_t i = 0;
+  for (; i < 8 * vector_groups; i += 8) unpack_group(in + i / 8 * Bits, i);
   for (; i < 256; i += 8) {
-    const std::uint8_t* p = in + i / 8 * Bits;
-    std::uint64_t low0, top0, low1, top1;
-    load_half<half_bytes>(p, low0, top0);
-    load_half<half_bytes>(p + half_bytes, low1, top1);
-    const __m256i packed = _mm256_setr_epi64x(static_cast<std::int64_t>(low0), static_cast<std::int64_t>(top0),
-                                              static_cast<std::int64_t>(low1), static_cast<std::int64_t>(top1));
-    // The odd pair of each half: the low quad's bits from 2·Bits on, then
-    // the high quad's.
-    const __m256i odd = _mm256_or_si256(_mm256_srli_epi64(_mm256_bslli_epi128(packed, 8), 2 * Bits),
-                                        _mm256_slli_epi64(packed, 64 - 2 * Bits));
-    const __m256i pairs =
-        _mm256_and_si256(_mm256_or_si256(_mm256_and_si256(packed, even_quads), _mm256_andnot_si256(even_quads, odd)),
-                         pair_mask);
-    // Each pair's two values into the two 32-bit words of its quad.
-    const __m256i v =
-        _mm256_and_si256(_mm256_blend_epi32(pairs, _mm256_slli_epi64(pairs, 32 - Bits), 0xaa), value_mask);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
+    std::uint8_t padded[half_bytes + 16] = {};
+    std::memcpy(padded, in + i / 8 * Bits, Bits);
+    unpack_group(padded, i);
   }
 }
 
