@@ -40,7 +40,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
 
   // μ ‖ w1Encode(w1') of each item whose context and signature pass; the
   // failures get their status now and leave the ways.
-  std::array<std::array<std::uint8_t, mu_bytes + Lay::w1_bytes>, max_batch> c_input;
+  std::array<detail::CTildeInput<P>, max_batch> c_input;
   std::array<std::size_t, max_batch> live{};
   std::size_t ways = 0;
   for (std::size_t i = 0; i < count; ++i) {
@@ -68,7 +68,7 @@ Status verify_batch(std::span<Status> results, std::span<const ConstPublicKey<P>
     in[j] = c_input[live[j]].data();
     out[j] = c_tilde_check[j].data();
   }
-  hash::Shake256Ways::hash_equal(in.data(), mu_bytes + Lay::w1_bytes, out.data(), P::ctilde_bytes, ways);
+  hash::Shake256Ways::hash_equal(in.data(), c_input[0].size(), out.data(), P::ctilde_bytes, ways);
   for (std::size_t j = 0; j < ways; ++j) {
     const std::size_t i = live[j];
     results[i] = detail::status_from_ctilde_diff(ct::diff(c_tilde_check[j], sigs[i].template first<P::ctilde_bytes>()));
