@@ -20,7 +20,7 @@ std::optional<double> five_state_call_ratio() {
   const kernels::Table& k = kernels::active();
   if (k.tuning.keccak_x5_near_x4) {
     constexpr std::size_t kCalls = 16, kRounds = 61;
-    alignas(64) static std::array<std::uint64_t, 5 * 25> states{};
+    alignas(64) std::array<std::uint64_t, 5 * 25> states{};
     std::vector<double> four, five;
     for (std::size_t round = 0; round < kRounds; ++round) {
       const std::uint64_t t0 = read_ticks();
