@@ -72,6 +72,8 @@ struct Outputs {
   std::array<std::int32_t, 256> dsa_z_unpacked;
   std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
   std::array<std::uint8_t, 32 * 6> dsa_w1_packed;
+  std::array<std::uint8_t, 320> dsa_t1_packed;
+  std::array<std::uint8_t, 416> dsa_t0_packed;
   std::array<std::int16_t, 256> dsa_small_reduced;
   std::array<std::int32_t, 256> dsa_small_widened;
   bool operator==(const Outputs&) const = default;
@@ -217,6 +219,8 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   // bytes as the small ring's int16 coefficients (any value is allowed).
   o.dsa_w1_packed = {};
   t.mldsa.mldsa_high_bits_pack(o.dsa_w1_packed.data(), x.dsa_a.data(), x.gamma2);
+  // dsa_r (in [0, q)) as a row of t.
+  t.mldsa.mldsa_power2round_pack(o.dsa_t1_packed.data(), o.dsa_t0_packed.data(), x.dsa_r.data());
   std::memcpy(o.dsa_small_reduced.data(), x.keccak.data(), sizeof o.dsa_small_reduced);
   t.mldsa.mldsa_small_widen(o.dsa_small_widened.data(), o.dsa_small_reduced.data());
   t.mldsa.mldsa_small_reduce(o.dsa_small_reduced.data());

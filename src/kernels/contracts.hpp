@@ -210,6 +210,9 @@ struct mldsa_unpack_z {
     expect_all_in(z, gamma1 - span + 1, gamma1);
   }
 };
+struct mldsa_power2round_pack : unchecked {
+  static void pre(const std::uint8_t*, const std::uint8_t*, const std::int32_t* t) { expect_all_in(t, 0, dsa_q - 1); }
+};
 struct mldsa_reduce32 {
   static void pre(const std::int32_t* a) { expect_abs_below(a, reduce32_input); }
   static void post(const std::int32_t* a) { expect_all_in(a, -6283008, 6283008); }

@@ -1,4 +1,5 @@
 // ML-DSA key generation (FIPS 204 Alg. 1 and Alg. 6).
+#include <algorithm>
 #include <array>
 
 #include "common/ct_poison.hpp"
@@ -38,7 +39,9 @@ template <class P>
 // by key generation and the expanded-key check: ŝ1 = NTT(s1); t =
 // NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
 // entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
-// packed into pk (Alg. 22) and t0 handed to row_t0(i, t0). tr = H(pk, 64)
+// packed into pk (Alg. 22) and row i of t0 packed as skEncode packs it
+// (Alg. 24) and handed to row_t0(i, packed), through one kernel seam entry
+// (mldsa_power2round_pack). tr = H(pk, 64)
 // rides in ExpandA's idle ways over the rows of pk written so far, and is
 // written to `tr`. pk must already start with ρ. Returns 0xffffffff if a
 // packed s1 or s2 coefficient lies outside [-η, η] (constant time).
@@ -52,7 +55,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
     NttPoly acc;
     Poly t;
     Poly s2;
-    Poly t1, t0;
+    std::array<std::uint8_t, L::t0_poly_bytes> t0_packed;
   } w;
   WipeOnExit<Work> wipe(w);
   std::uint32_t bad = 0;
@@ -73,13 +76,10 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
     reduce(w.acc);
     intt_tomont(w.t, w.acc);
     bad |= unpack_eta<P::eta>(w.s2, sk + L::sk_s2 + i * L::eta_poly_bytes);
-    for (std::size_t c = 0; c < n; ++c) {
-      const Split s = power2round(detail::freeze(w.t.c[c] + w.s2.c[c]));
-      w.t1.c[c] = s.high;
-      w.t0.c[c] = s.low;
-    }
-    pack_t1(pk.data() + 32 + i * L::t1_poly_bytes, w.t1);
-    row_t0(i, w.t0);
+    add_reduce32(w.t, w.s2, w.t);  // s2 + reduce32(t) ≡ t + s2, |·| < q
+    freeze(w.t);
+    power2round_pack(pk.data() + 32 + i * L::t1_poly_bytes, w.t0_packed.data(), w.t);
+    row_t0(i, std::span<const std::uint8_t, L::t0_poly_bytes>(w.t0_packed));
     tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
       },
       &tr_hash);
@@ -123,23 +123,22 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   expand_s_into_secret_key<P>(sk, rho_prime);
   (void)t_rows_and_tr<P>(
       pk, sk.data(), rho,
-      [&](std::size_t i, const Poly& t0) { pack_t0(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, t0); },
+      [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {
+    std::copy(t0.begin(), t0.end(), sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
+      },
       std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));
   return Status::ok;
 }
 
 // The consistency check of an expanded key (see mldsa.hpp): Alg. 6 lines
-// 5-9 again from the s1, s2 in sk, comparing t0 and tr with the stored ones
-// instead of writing them.
+// 5-9 again from the s1, s2 in sk, comparing t0's encoding and tr with the
+// stored ones instead of writing them.
 template <class P>
 Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
   using namespace detail;
   using L = Layout<P>;
-  struct Work {
-    Poly stored_t0;
-    std::array<std::uint8_t, 64> tr;
-  } w;
-  WipeOnExit<Work> wipe(w);
+  std::array<std::uint8_t, 64> tr;
+  WipeOnExit<decltype(tr)> wipe(tr);
   std::uint32_t bad = 0;
 
   // ρ is public (the first 32 bytes of pk): ExpandA may branch on it.
@@ -151,13 +150,12 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
   std::uint32_t differs = 0;
   bad |= t_rows_and_tr<P>(
       pk, sk.data(), rho,
-      [&](std::size_t i, const Poly& t0) {
-    unpack_t0(w.stored_t0, sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
-    for (std::size_t c = 0; c < n; ++c) differs |= static_cast<std::uint32_t>(t0.c[c] ^ w.stored_t0.c[c]);
+      [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {
+    differs |= ct::diff(t0, std::span<const std::uint8_t>(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, t0.size()));
       },
-      w.tr);
+      tr);
   bad |= ct::mask_nonzero(differs);
-  bad |= ct::mask_nonzero(ct::diff(w.tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
+  bad |= ct::mask_nonzero(ct::diff(tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
   if (ct::declassify_value(ct::value_barrier(bad)) != 0) {
     for (auto& b : pk) b = 0;
     return Status::invalid_key;

@@ -34,9 +34,6 @@ struct Layout {
 };
 
 // t1 (FIPS 204 Alg. 22/23): SimpleBitPack(t1[i], 2^10 - 1).
-inline void pack_t1(std::uint8_t* out, const Poly& t1) {
-  bitpack::pack<10, n>(out, [&](std::size_t i) { return t1.c[i]; });
-}
 inline void unpack_t1(Poly& t1, const std::uint8_t* in) {
   bitpack::unpack<10, n>(in, [&](std::size_t i, std::uint32_t v) { t1.c[i] = static_cast<std::int32_t>(v); });
 }
@@ -61,13 +58,17 @@ inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
 }
 
 // t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12).
-inline void pack_t0(std::uint8_t* out, const Poly& t0) {
-  bitpack::pack<d, n>(out, [&](std::size_t i) { return (1 << (d - 1)) - t0.c[i]; });
-}
 inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
   bitpack::unpack<d, n>(in, [&](std::size_t i, std::uint32_t v) {
     t0.c[i] = (1 << (d - 1)) - static_cast<std::int32_t>(v);
   });
+}
+
+// Power2Round (FIPS 204 Alg. 35) of a row of t (t_i in [0, q)) with t1
+// packed as pkEncode packs it (Alg. 22, 320 bytes) and t0 as skEncode does
+// (Alg. 24, 416 bytes), through the kernel seam.
+inline void power2round_pack(std::uint8_t* t1_out, std::uint8_t* t0_out, const Poly& t) {
+  kernels::active().mldsa.mldsa_power2round_pack(t1_out, t0_out, t.c.data());
 }
 
 // z (FIPS 204 Alg. 26/27): BitPack(z, γ1 - 1, γ1).

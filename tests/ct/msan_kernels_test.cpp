@@ -174,6 +174,17 @@ void check_backend(std::string_view backend) {
     const std::size_t w1_bits = gamma2 == (8380417 - 1) / 88 ? 6 : 4;
     expect_all_secret(backend, "mldsa_high_bits_pack", &packed_w1[kSecret * w1_bits / 8], 1);
   }
+  // Key generation's Power2Round into the encodings: the t0 bits of a
+  // secret t_kSecret (13 from bit 13·kSecret) stay secret.
+  {
+    auto secret_t = r;
+    __msan_poison(&secret_t[kSecret], sizeof secret_t[kSecret]);
+    std::array<std::uint8_t, 320> t1_packed;
+    std::array<std::uint8_t, 416> t0_packed;
+    t.mldsa.mldsa_power2round_pack(t1_packed.data(), t0_packed.data(), secret_t.data());
+    const std::size_t first = kSecret * 13 / 8, last = (kSecret * 13 + 12) / 8;
+    expect_all_secret(backend, "mldsa_power2round_pack (t0)", &t0_packed[first], last - first + 1);
+  }
   // The small ring's reductions (c·s1, c·s2 in Z_3329): coefficient kSecret
   // stays secret, in place and widened.
   {

@@ -634,6 +634,43 @@ TEST(KernelBackends, MldsaPackZBitExact) {
   }
 }
 
+// Key generation's Power2Round into the t1 and t0 encodings over all of
+// [0, q), in order: every multiple of 2^13 and both sides of each rounding
+// point. Every backend's bytes decode to t1, t0 with t = t1·2^13 + t0 and
+// t0 in (-2^12, 2^12] (Alg. 35), and match the portable ones; nothing is
+// written past the 320 and 416 bytes.
+TEST(KernelBackends, MldsaPower2RoundPackOnAllOfZq) {
+  const Backends b = usable_backends();
+  std::vector<kernels::Table> all = b.others;
+  all.push_back(b.portable);
+  for (const auto& k : all) {
+    std::array<std::int32_t, 256> t;
+    for (std::int32_t first = 0; first < kDsaQ; first += 256) {
+      for (std::int32_t i = 0; i < 256; ++i) t[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
+      std::array<std::uint8_t, 320 + 16> t1, t1_want;
+      std::array<std::uint8_t, 416 + 16> t0, t0_want;
+      t1.fill(0x5a);
+      t0.fill(0x5a);
+      k.mldsa.mldsa_power2round_pack(t1.data(), t0.data(), t.data());
+      b.portable.mldsa.mldsa_power2round_pack(t1_want.data(), t0_want.data(), t.data());
+      ASSERT_TRUE(std::equal(t1.begin(), t1.begin() + 320, t1_want.begin())) << k.name << " from " << first;
+      ASSERT_TRUE(std::equal(t0.begin(), t0.begin() + 416, t0_want.begin())) << k.name << " from " << first;
+      ASSERT_TRUE(std::all_of(t1.begin() + 320, t1.end(), [](std::uint8_t x) { return x == 0x5a; })) << k.name;
+      ASSERT_TRUE(std::all_of(t0.begin() + 416, t0.end(), [](std::uint8_t x) { return x == 0x5a; })) << k.name;
+      std::array<std::int32_t, 256> high, low;
+      pqlab::bitpack::unpack<10, 256>(t1.data(),
+                                      [&](std::size_t i, std::uint32_t v) { high[i] = static_cast<std::int32_t>(v); });
+      pqlab::bitpack::unpack<13, 256>(t0.data(), [&](std::size_t i, std::uint32_t v) {
+        low[i] = 4096 - static_cast<std::int32_t>(v);
+      });
+      for (std::size_t i = 0; i < 256; ++i) {
+        ASSERT_EQ(high[i] * 8192 + low[i], t[i]) << k.name;
+        ASSERT_TRUE(low[i] > -4096 && low[i] <= 4096) << k.name << " t " << t[i];
+      }
+    }
+  }
+}
+
 // z unpacking for both γ1 on random bytes and on all-zero and all-one bytes
 // (z_i = γ1 and γ1 - 2^b + 1, the ends); every backend's unpacking undoes
 // its packing.

@@ -4,9 +4,12 @@
 // top bits, written and read byte by byte, so the layout does not depend
 // on the target's byte order; the same bits as common/bit_pack.hpp's
 // byte-by-byte packing. Fixed shifts only: nothing depends on the values.
+// Also key generation's Power2Round of t into the t1 and t0 encodings,
+// through common/bit_pack.hpp.
 #include <cstddef>
 #include <cstdint>
 
+#include "common/bit_pack.hpp"
 #include "kernels/mldsa_rounding.hpp"
 #include "kernels/portable/portable.hpp"
 
@@ -51,6 +54,15 @@ void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gam
 
 void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   mldsa_field::with_gamma1_bits(gamma1, [&]<std::size_t B>() { unpack_z_bits<B>(z, in, gamma1); });
+}
+
+void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const std::int32_t t[256]) {
+  using mldsa_field::d;
+  using mldsa_field::power2round;
+  bitpack::pack<10, 256>(t1, [&](std::size_t i) { return static_cast<std::uint32_t>(power2round(t[i]).high); });
+  bitpack::pack<d, 256>(t0, [&](std::size_t i) {
+    return static_cast<std::uint32_t>((1 << (d - 1)) - power2round(t[i]).low);
+  });
 }
 
 }  // namespace pqlab::kernels::portable

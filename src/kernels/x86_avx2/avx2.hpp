@@ -36,6 +36,7 @@ sig::mldsa_norm_at_least mldsa_norm_at_least;
 sig::mldsa_make_hint mldsa_make_hint;
 sig::mldsa_pack_z mldsa_pack_z;
 sig::mldsa_unpack_z mldsa_unpack_z;
+sig::mldsa_power2round_pack mldsa_power2round_pack;
 sig::mldsa_reduce32 mldsa_reduce32;
 sig::mldsa_freeze mldsa_freeze;
 sig::mldsa_add_reduce32 mldsa_add_reduce32;

@@ -1,8 +1,8 @@
 // Packing of ML-DSA's z (FIPS 204 Alg. 26/27 with BitPack and BitUnpack,
-// Alg. 17/19) with AVX2, eight coefficients per register: the same bits, in
-// the same places, as the portable kernel's byte-by-byte packing
-// (common/bit_pack.hpp). Only fixed shifts and shuffles: no data-dependent
-// control or addressing.
+// Alg. 17/19), and key generation's Power2Round of t into the t1 and t0
+// encodings (Alg. 35, 22 and 24), with AVX2: the same bits, in the same
+// places, as the portable kernels' packing (common/bit_pack.hpp). Only
+// fixed shifts and shuffles: no data-dependent control or addressing.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -91,7 +91,57 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
   }
 }
 
+// Sixteen values of Bits bits (Bits < 16) in 16-bit lanes, in order, to
+// 2·Bits bytes: pairs of 2·Bits bits in 32-bit lanes (one multiply-add by
+// 1 and 2^Bits), pairs of pairs in 64-bit quads, then each 128-bit half's
+// two quads joined (4·Bits bits each; the odd quad's top bits go to the
+// high quad), Bits bytes from each half. Writes 16 bytes at out and at
+// out + Bits, so up to out + Bits + 16, unless `last`, when it writes
+// exactly 2·Bits bytes.
+template <int Bits>
+inline void pack16(std::uint8_t* out, __m256i v, bool last) {
+  static_assert(Bits < 16 && 4 * Bits < 64);
+  const __m256i low_words = _mm256_set1_epi64x(0xffffffff);
+  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
+  const __m256i odd_quads = _mm256_setr_epi64x(0, -1, 0, -1);
+  const __m256i pairs = _mm256_madd_epi16(v, _mm256_set1_epi32(1 | (1 << (16 + Bits))));
+  const __m256i quads =
+      _mm256_or_si256(_mm256_and_si256(pairs, low_words), _mm256_slli_epi64(_mm256_srli_epi64(pairs, 32), 2 * Bits));
+  const __m256i packed = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(quads, even_quads),
+                                                         _mm256_bsrli_epi128(_mm256_slli_epi64(quads, 4 * Bits), 8)),
+                                         _mm256_and_si256(_mm256_srli_epi64(quads, 64 - 4 * Bits), odd_quads));
+  constexpr std::size_t half_bytes = Bits;
+  std::uint8_t staged[half_bytes + 16];
+  std::uint8_t* const to = last ? staged : out;
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(to + half_bytes), _mm256_extracti128_si256(packed, 1));
+  if (last) std::memcpy(out, staged, 2 * half_bytes);
+}
+
+// Eight int32 lanes of each of a and b to sixteen 16-bit lanes, in order
+// (values below 2^15).
+inline __m256i narrow16(__m256i a, __m256i b) { return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8); }
+
 }  // namespace
+
+// FIPS 204 Alg. 35 per coefficient, t in [0, q): t1 = (t + 2^12 - 1) >> 13
+// and 2^12 - t0 = t1·2^13 + 2^12 - t, sixteen coefficients a step, each
+// packed as it comes (t1 10 bits, 2^12 - t0 13 bits).
+void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const std::int32_t t[256]) {
+  constexpr int d = mldsa_field::d;
+  const __m256i round = _mm256_set1_epi32((1 << (d - 1)) - 1);
+  const __m256i half = _mm256_set1_epi32(1 << (d - 1));
+  for (std::size_t g = 0; g < 16; ++g) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t + 16 * g));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t + 16 * g + 8));
+    const __m256i high_a = _mm256_srli_epi32(_mm256_add_epi32(a, round), d);
+    const __m256i high_b = _mm256_srli_epi32(_mm256_add_epi32(b, round), d);
+    const __m256i low_a = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(high_a, d), half), a);
+    const __m256i low_b = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(high_b, d), half), b);
+    pack16<10>(t1 + 20 * g, narrow16(high_a, high_b), g == 15);
+    pack16<d>(t0 + 2 * d * g, narrow16(low_a, low_b), g == 15);
+  }
+}
 
 void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
   mldsa_field::with_gamma1_bits(gamma1, [&]<std::size_t B>() { pack_z_bits<B>(out, z, gamma1); });

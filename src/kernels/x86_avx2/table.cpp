@@ -71,6 +71,9 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // 21 against 43 and its widening 28 against 56.
   t.mldsa.mldsa_small_reduce = mldsa_small_reduce;
   t.mldsa.mldsa_small_widen = mldsa_small_widen;
+  // Key generation's row of t into the t1 and t0 encodings (the avx512
+  // backend inherits it).
+  t.mldsa.mldsa_power2round_pack = mldsa_power2round_pack;
 
   // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
   // each vector backend takes it where present.
