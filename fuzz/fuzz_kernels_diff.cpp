@@ -72,6 +72,9 @@ struct Outputs {
   std::array<std::int32_t, 256> dsa_z_unpacked;
   std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
   std::array<std::uint8_t, 32 * 6> dsa_w1_packed;
+  std::array<std::uint8_t, 128> dsa_eta_packed;
+  std::array<std::int32_t, 256> dsa_eta_unpacked;
+  std::uint32_t dsa_eta_range_flag;
   std::array<std::uint8_t, 320> dsa_t1_packed;
   std::array<std::uint8_t, 416> dsa_t0_packed;
   std::array<std::int16_t, 256> dsa_small_reduced;
@@ -219,6 +222,15 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   // bytes as the small ring's int16 coefficients (any value is allowed).
   o.dsa_w1_packed = {};
   t.mldsa.mldsa_high_bits_pack(o.dsa_w1_packed.data(), x.dsa_a.data(), x.gamma2);
+  // s1, s2's encoding: dsa_r folded into [-η, η]; any 32·b bytes unpack
+  // (the Keccak states' bytes again), most with values above 2η for η = 2.
+  std::array<std::int32_t, 256> small;
+  for (std::size_t i = 0; i < small.size(); ++i)
+    small[i] = x.dsa_r[i] % static_cast<std::int32_t>(2 * x.dsa_eta + 1) - static_cast<std::int32_t>(x.dsa_eta);
+  o.dsa_eta_packed = {};
+  t.mldsa.mldsa_pack_eta(o.dsa_eta_packed.data(), small.data(), x.dsa_eta);
+  o.dsa_eta_range_flag = t.mldsa.mldsa_unpack_eta(o.dsa_eta_unpacked.data(),
+                                                  reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.dsa_eta);
   // dsa_r (in [0, q)) as a row of t.
   t.mldsa.mldsa_power2round_pack(o.dsa_t1_packed.data(), o.dsa_t0_packed.data(), x.dsa_r.data());
   std::memcpy(o.dsa_small_reduced.data(), x.keccak.data(), sizeof o.dsa_small_reduced);

@@ -210,6 +210,19 @@ struct mldsa_unpack_z {
     expect_all_in(z, gamma1 - span + 1, gamma1);
   }
 };
+struct mldsa_pack_eta : unchecked {
+  static void pre(const std::uint8_t*, const std::int32_t* s, unsigned eta) {
+    expect(eta == 2 || eta == 4);
+    expect_all_in(s, -static_cast<std::int64_t>(eta), eta);
+  }
+};
+struct mldsa_unpack_eta {
+  static void pre(const std::int32_t*, const std::uint8_t*, unsigned eta) { expect(eta == 2 || eta == 4); }
+  static void post(std::uint32_t bad, const std::int32_t* s, const std::uint8_t*, unsigned eta) {
+    expect(bad == 0 || bad == 0xffffffffu);
+    expect_all_in(s, static_cast<std::int64_t>(eta) - (eta == 2 ? 7 : 15), eta);
+  }
+};
 struct mldsa_power2round_pack : unchecked {
   static void pre(const std::uint8_t*, const std::uint8_t*, const std::int32_t* t) { expect_all_in(t, 0, dsa_q - 1); }
 };

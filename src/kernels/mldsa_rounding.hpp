@@ -117,6 +117,18 @@ inline decltype(auto) with_gamma1_bits(std::int32_t gamma1, F&& f) {
   }
 }
 
+// Calls f.template operator()<Eta, Bits>() with Eta = eta (2 or 4) and Bits
+// the width of a packed s1 or s2 coefficient (FIPS 204 Alg. 24: bitlen(2η),
+// 3 or 4). Any other η traps.
+template <class F>
+inline decltype(auto) with_eta(unsigned eta, F&& f) {
+  switch (eta) {
+    case 2: return f.template operator()<2, 3>();
+    case 4: return f.template operator()<4, 4>();
+    default: __builtin_trap();
+  }
+}
+
 // w1Encode (FIPS 204 Alg. 28): SimpleBitPack of 256 values of Bits bits
 // each (4 for γ2 = (q-1)/32, 6 for (q-1)/88), value(i) already within them:
 // two values a byte, or four in three bytes. Written out for the two

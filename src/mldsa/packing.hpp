@@ -39,22 +39,17 @@ inline void unpack_t1(Poly& t1, const std::uint8_t* in) {
 }
 
 // s1, s2 (FIPS 204 Alg. 24/25): BitPack(s, η, η), coefficients in [-η, η].
+// Through the kernel seam (key generation packs and unpacks them, signing
+// unpacks them).
 template <int Eta>
 inline void pack_eta(std::uint8_t* out, const Poly& s) {
-  constexpr std::size_t bits = Eta == 2 ? 3 : 4;
-  bitpack::pack<bits, n>(out, [&](std::size_t i) { return Eta - s.c[i]; });
+  kernels::active().mldsa.mldsa_pack_eta(out, s.c.data(), Eta);
 }
 // Returns 0xffffffff if some packed value exceeds 2η (outside [-η, η]);
 // constant time, the key being secret.
 template <int Eta>
 inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
-  constexpr std::size_t bits = Eta == 2 ? 3 : 4;
-  std::uint32_t bad = 0;
-  bitpack::unpack<bits, n>(in, [&](std::size_t i, std::uint32_t v) {
-    bad |= ct::mask_lt(2 * Eta, v);
-    s.c[i] = Eta - static_cast<std::int32_t>(v);
-  });
-  return bad;
+  return kernels::active().mldsa.mldsa_unpack_eta(s.c.data(), in, Eta);
 }
 
 // t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12).

@@ -174,6 +174,24 @@ void check_backend(std::string_view backend) {
     const std::size_t w1_bits = gamma2 == (8380417 - 1) / 88 ? 6 : 4;
     expect_all_secret(backend, "mldsa_high_bits_pack", &packed_w1[kSecret * w1_bits / 8], 1);
   }
+  // s1 and s2's encoding: a secret coefficient's bits stay secret packed,
+  // and a secret byte makes the coefficient it holds secret unpacked. (The
+  // range flag is published by the key loaders.)
+  for (const unsigned eta : {2u, 4u}) {
+    const std::size_t bits = eta == 2 ? 3 : 4;
+    std::array<std::int32_t, 256> s;
+    for (std::size_t i = 0; i < 256; ++i)
+      s[i] = static_cast<std::int32_t>(i % (2 * eta + 1)) - static_cast<std::int32_t>(eta);
+    __msan_poison(&s[kSecret], sizeof s[kSecret]);
+    std::array<std::uint8_t, 128> packed_s{};
+    t.mldsa.mldsa_pack_eta(packed_s.data(), s.data(), eta);
+    expect_all_secret(backend, "mldsa_pack_eta", &packed_s[kSecret * bits / 8], 1);
+    __msan_unpoison(packed_s.data(), packed_s.size());
+    __msan_poison(&packed_s[kSecret * bits / 8], 1);
+    std::array<std::int32_t, 256> unpacked_s;
+    (void)t.mldsa.mldsa_unpack_eta(unpacked_s.data(), packed_s.data(), eta);
+    expect_all_secret(backend, "mldsa_unpack_eta", &unpacked_s[kSecret], 1);
+  }
   // Key generation's Power2Round into the encodings: the t0 bits of a
   // secret t_kSecret (13 from bit 13·kSecret) stay secret.
   {

@@ -634,6 +634,56 @@ TEST(KernelBackends, MldsaPackZBitExact) {
   }
 }
 
+// s1 and s2's encoding for both η. Packing: random coefficients in
+// [-η, η] and the two ends, bit-exact with portable, nothing written past
+// 32·b bytes, and unpacked back with the flag clear. Unpacking: random
+// encodings, and encodings whose values are all 2η but one, 2η + 1 at a
+// random place: the flag must be set, and the values still match.
+TEST(KernelBackends, MldsaEtaPackingBitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(23);
+  std::vector<kernels::Table> all = b.others;
+  all.push_back(b.portable);
+  for (const auto& k : all) {
+    for (const unsigned eta : {2u, 4u}) {
+      const std::size_t bytes = eta == 2 ? 96 : 128;
+      const auto e = static_cast<std::int32_t>(eta);
+      for (int trial = 0; trial < kTrials; ++trial) {
+        std::array<std::int32_t, 256> s;
+        for (std::size_t i = 0; i < 256; ++i)
+          s[i] = trial == 0 ? -e : trial == 1 ? e : static_cast<std::int32_t>(rng() % (2 * eta + 1)) - e;
+        std::vector<std::uint8_t> want(bytes + 16, 0xa5), got(bytes + 16, 0xa5);
+        b.portable.mldsa.mldsa_pack_eta(want.data(), s.data(), eta);
+        k.mldsa.mldsa_pack_eta(got.data(), s.data(), eta);
+        ASSERT_EQ(got, want) << k.name << " η " << eta << " trial " << trial;
+        std::array<std::int32_t, 256> back;
+        ASSERT_EQ(k.mldsa.mldsa_unpack_eta(back.data(), got.data(), eta), 0u) << k.name << " η " << eta;
+        ASSERT_EQ(back, s) << k.name << " η " << eta << " trial " << trial;
+
+        std::vector<std::uint8_t> raw(bytes);
+        if (trial % 2) {
+          std::array<std::int32_t, 256> low_end;
+          low_end.fill(-e);
+          b.portable.mldsa.mldsa_pack_eta(raw.data(), low_end.data(), eta);  // every value 2η
+          const std::size_t at = rng() % 256, bits = eta == 2 ? 3 : 4;
+          raw[at * bits / 8] = static_cast<std::uint8_t>(raw[at * bits / 8] | ((2 * eta + 1) << (at * bits % 8)));
+          if (at * bits % 8 + bits > 8)
+            raw[at * bits / 8 + 1] |= static_cast<std::uint8_t>((2 * eta + 1) >> (8 - at * bits % 8));
+        } else {
+          for (std::size_t i = 0; i < 256; ++i) s[i] = static_cast<std::int32_t>(rng() % (2 * eta + 1)) - e;
+          b.portable.mldsa.mldsa_pack_eta(raw.data(), s.data(), eta);
+        }
+        std::array<std::int32_t, 256> s_want, s_got;
+        const std::uint32_t bad_want = b.portable.mldsa.mldsa_unpack_eta(s_want.data(), raw.data(), eta);
+        const std::uint32_t bad_got = k.mldsa.mldsa_unpack_eta(s_got.data(), raw.data(), eta);
+        ASSERT_EQ(bad_want, trial % 2 ? 0xffffffffu : 0u) << k.name << " η " << eta << " trial " << trial;
+        ASSERT_EQ(bad_got, bad_want) << k.name << " η " << eta << " trial " << trial;
+        ASSERT_EQ(s_got, s_want) << k.name << " η " << eta << " trial " << trial;
+      }
+    }
+  }
+}
+
 // Key generation's Power2Round into the t1 and t0 encodings over all of
 // [0, q), in order: every multiple of 2^13 and both sides of each rounding
 // point. Every backend's bytes decode to t1, t0 with t = t1·2^13 + t0 and

@@ -4,12 +4,13 @@
 // top bits, written and read byte by byte, so the layout does not depend
 // on the target's byte order; the same bits as common/bit_pack.hpp's
 // byte-by-byte packing. Fixed shifts only: nothing depends on the values.
-// Also key generation's Power2Round of t into the t1 and t0 encodings,
-// through common/bit_pack.hpp.
+// Also s1 and s2's encoding and key generation's Power2Round of t into the
+// t1 and t0 encodings, through common/bit_pack.hpp.
 #include <cstddef>
 #include <cstdint>
 
 #include "common/bit_pack.hpp"
+#include "common/ct.hpp"
 #include "kernels/mldsa_rounding.hpp"
 #include "kernels/portable/portable.hpp"
 
@@ -46,6 +47,25 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
   }
 }
 
+// s1, s2: the values η - s_i, Bits bits each (Alg. 24/25). Unpacking
+// returns 0xffffffff if some value exceeds 2η: 2η - v is ORed over the
+// polynomial and its sign tested once (no barrier per coefficient, so the
+// loop vectorises).
+template <int Eta, std::size_t Bits>
+void pack_eta_poly(std::uint8_t* out, const std::int32_t s[256]) {
+  bitpack::pack<Bits, 256>(out, [&](std::size_t i) { return static_cast<std::uint32_t>(Eta - s[i]); });
+}
+
+template <int Eta, std::size_t Bits>
+std::uint32_t unpack_eta_poly(std::int32_t s[256], const std::uint8_t* in) {
+  std::int32_t below = 0;  // sign bit set once some value exceeds 2η
+  bitpack::unpack<Bits, 256>(in, [&](std::size_t i, std::uint32_t v) {
+    below |= 2 * Eta - static_cast<std::int32_t>(v);
+    s[i] = Eta - static_cast<std::int32_t>(v);
+  });
+  return ct::mask_negative(below);
+}
+
 }  // namespace
 
 void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {
@@ -54,6 +74,14 @@ void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gam
 
 void mldsa_unpack_z(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   mldsa_field::with_gamma1_bits(gamma1, [&]<std::size_t B>() { unpack_z_bits<B>(z, in, gamma1); });
+}
+
+void mldsa_pack_eta(std::uint8_t* out, const std::int32_t s[256], unsigned eta) {
+  mldsa_field::with_eta(eta, [&]<int Eta, std::size_t Bits>() { pack_eta_poly<Eta, Bits>(out, s); });
+}
+
+std::uint32_t mldsa_unpack_eta(std::int32_t s[256], const std::uint8_t* in, unsigned eta) {
+  return mldsa_field::with_eta(eta, [&]<int Eta, std::size_t Bits>() { return unpack_eta_poly<Eta, Bits>(s, in); });
 }
 
 void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const std::int32_t t[256]) {

@@ -36,6 +36,8 @@ sig::mldsa_norm_at_least mldsa_norm_at_least;
 sig::mldsa_make_hint mldsa_make_hint;
 sig::mldsa_pack_z mldsa_pack_z;
 sig::mldsa_unpack_z mldsa_unpack_z;
+sig::mldsa_pack_eta mldsa_pack_eta;
+sig::mldsa_unpack_eta mldsa_unpack_eta;
 sig::mldsa_power2round_pack mldsa_power2round_pack;
 sig::mldsa_reduce32 mldsa_reduce32;
 sig::mldsa_freeze mldsa_freeze;

@@ -1,6 +1,6 @@
-// Packing of ML-DSA's z (FIPS 204 Alg. 26/27 with BitPack and BitUnpack,
-// Alg. 17/19), and key generation's Power2Round of t into the t1 and t0
-// encodings (Alg. 35, 22 and 24), with AVX2: the same bits, in the same
+// Packing of ML-DSA's z and of s1, s2 (FIPS 204 Alg. 26/27 and 24/25 with
+// BitPack and BitUnpack, Alg. 17/19), and key generation's Power2Round of
+// t into the t1 and t0 encodings (Alg. 35, 22 and 24), with AVX2: the same bits, in the same
 // places, as the portable kernels' packing (common/bit_pack.hpp). Only
 // fixed shifts and shuffles: no data-dependent control or addressing.
 #include <immintrin.h>
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/ct.hpp"
 #include "kernels/mldsa_rounding.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
 
@@ -122,7 +123,82 @@ inline void pack16(std::uint8_t* out, __m256i v, bool last) {
 // (values below 2^15).
 inline __m256i narrow16(__m256i a, __m256i b) { return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xd8); }
 
+// Alg. 24's BitPack(s, η, η) of 256 coefficients in [-η, η], 32 a step:
+// the values η - s_i (at most 2η) narrowed to bytes in order, then byte
+// pairs joined by one unsigned-by-signed multiply-add (b_even + b_odd·2^b).
+// For b = 4 the pairs are the output bytes (16 a step); for b = 3 they are
+// joined again, to 12 bits per 32-bit lane and 24 per 64-bit quad, and the
+// three low bytes of each quad go out (12 a step).
+template <int Eta, int Bits>
+void pack_eta_poly(std::uint8_t* out, const std::int32_t s[256]) {
+  static_assert((Eta == 2 && Bits == 3) || (Eta == 4 && Bits == 4));
+  const __m256i eta = _mm256_set1_epi32(Eta);
+  const auto values = [&](std::size_t i) {
+    return _mm256_sub_epi32(eta, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+  };
+  for (std::size_t g = 0; g < 8; ++g) {
+    const std::size_t i = 32 * g;
+    const __m256i bytes = _mm256_permute4x64_epi64(
+        _mm256_packus_epi16(narrow16(values(i), values(i + 8)), narrow16(values(i + 16), values(i + 24))), 0xd8);
+    const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(1 | (1 << (8 + Bits))));
+    if constexpr (Bits == 4) {
+      const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), _mm256_castsi256_si128(packed));
+    } else {
+      const __m256i fours = _mm256_madd_epi16(pairs, _mm256_set1_epi32(1 | (1 << (16 + 2 * Bits))));
+      const __m256i eights = _mm256_or_si256(_mm256_and_si256(fours, _mm256_set1_epi64x(0xffffffff)),
+                                             _mm256_slli_epi64(_mm256_srli_epi64(fours, 32), 4 * Bits));
+      const __m256i three_bytes = _mm256_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,  //
+                                                   0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+      const __m256i packed = _mm256_shuffle_epi8(eights, three_bytes);
+      std::uint8_t staged[6 + 16];
+      std::uint8_t* const to = g == 7 ? staged : out + 12 * g;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 6), _mm256_extracti128_si256(packed, 1));
+      if (g == 7) std::memcpy(out + 12 * g, staged, 12);
+    }
+  }
+}
+
+// Alg. 25's BitUnpack, eight coefficients (b bytes) a step: the b bytes
+// broadcast to every lane, lane j shifted right by j·b and masked. A value
+// above 2η sets the returned mask. The last step of b = 3 reads its three
+// bytes alone (a four-byte load would pass the 96 bytes of in).
+template <int Eta, int Bits>
+std::uint32_t unpack_eta_poly(std::int32_t s[256], const std::uint8_t* in) {
+  const __m256i shifts = _mm256_setr_epi32(0, Bits, 2 * Bits, 3 * Bits, 4 * Bits, 5 * Bits, 6 * Bits, 7 * Bits);
+  const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
+  const __m256i limit = _mm256_set1_epi32(2 * Eta);
+  const __m256i eta = _mm256_set1_epi32(Eta);
+  __m256i bad = _mm256_setzero_si256();
+  const auto unpack_group = [&](std::size_t g, std::uint32_t word) {
+    const __m256i v =
+        _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(static_cast<std::int32_t>(word)), shifts), value_mask);
+    bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(v, limit));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(s + 8 * g), _mm256_sub_epi32(eta, v));
+  };
+  std::uint32_t word = 0;
+  for (std::size_t g = 0; g < 31; ++g) {
+    std::memcpy(&word, in + Bits * g, 4);
+    unpack_group(g, word);
+  }
+  word = 0;
+  std::memcpy(&word, in + Bits * 31, Bits);
+  unpack_group(31, word);
+  return ct::mask_nonzero(static_cast<std::uint32_t>(_mm256_movemask_epi8(bad)));
+}
+
 }  // namespace
+
+void mldsa_pack_eta(std::uint8_t* out, const std::int32_t s[256], unsigned eta) {
+  mldsa_field::with_eta(eta, [&]<int Eta, std::size_t Bits>() { pack_eta_poly<Eta, static_cast<int>(Bits)>(out, s); });
+}
+
+std::uint32_t mldsa_unpack_eta(std::int32_t s[256], const std::uint8_t* in, unsigned eta) {
+  return mldsa_field::with_eta(eta, [&]<int Eta, std::size_t Bits>() {
+    return unpack_eta_poly<Eta, static_cast<int>(Bits)>(s, in);
+  });
+}
 
 // FIPS 204 Alg. 35 per coefficient, t in [0, q): t1 = (t + 2^12 - 1) >> 13
 // and 2^12 - t0 = t1·2^13 + 2^12 - t, sixteen coefficients a step, each

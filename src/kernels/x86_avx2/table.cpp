@@ -71,8 +71,10 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // 21 against 43 and its widening 28 against 56.
   t.mldsa.mldsa_small_reduce = mldsa_small_reduce;
   t.mldsa.mldsa_small_widen = mldsa_small_widen;
-  // Key generation's row of t into the t1 and t0 encodings (the avx512
-  // backend inherits it).
+  // The private key's s1, s2 and t0 encodings and t1's, for key generation
+  // and signing (the avx512 backend inherits them).
+  t.mldsa.mldsa_pack_eta = mldsa_pack_eta;
+  t.mldsa.mldsa_unpack_eta = mldsa_unpack_eta;
   t.mldsa.mldsa_power2round_pack = mldsa_power2round_pack;
 
   // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
