@@ -346,6 +346,7 @@ std::size_t KeccakWays<RateBytes, Domain>::batch_ways() {
 template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakWays<RateBytes, Domain>::~KeccakWays() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
+  if constexpr (!kStateIsOutput) secure_wipe(copied_, (touched_ < max_ways ? touched_ : max_ways) * RateBytes);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
@@ -393,6 +394,19 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
+  permute_with_riders(rider);
+  for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakWays<RateBytes, Domain>::squeeze_block_to_views(KeccakRider* rider) {
+  permute_with_riders(rider);
+  if constexpr (!kStateIsOutput)
+    for (std::size_t way = 0; way < ways_; ++way) get_bytes(copied_[way], states_ + 25 * way, RateBytes);
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
+void KeccakWays<RateBytes, Domain>::permute_with_riders(KeccakRider* rider) {
   // Riders take the idle ways of the calls the live ways need anyway, and
   // on a backend whose x5 call costs about an x4 call, the fifth ways: up
   // to the ways a batch fills.
@@ -406,7 +420,6 @@ void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std:
   }
   touch(detail::permute_ways(states_, ways_ + riders, max_ways));
   for (std::size_t i = 0; i < riders; ++i) seated[i]->store(states_ + 25 * (ways_ + i));
-  for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }
 
 template class KeccakWays<Shake128::rate_bytes, 0x1f>;
