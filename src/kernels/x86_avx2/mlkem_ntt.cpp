@@ -112,61 +112,107 @@ constexpr auto kGamma = make_gammas();
 inline __m256i load(const std::int16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
-}  // namespace
-
-// FIPS 203 Alg. 9 (NTT), as the portable kernel: layers of span 128..16 on
-// whole registers, then spans 8, 4, 2 interleaved; final Barrett reduction.
-void mlkem_ntt(std::int16_t a[256]) {
-  __m256i v[16];
-  for (std::size_t i = 0; i < 16; ++i) v[i] = load(a + 16 * i);
-  std::size_t k = 1;
-  for (std::size_t regs = 8; regs >= 1; regs >>= 1)  // span 16·regs
-    for (std::size_t start = 0; start < 16; start += 2 * regs) {
-      const Twiddle w = broadcast(zetas[k++]);
-      for (std::size_t j = start; j < start + regs; ++j) ct(v[j], v[j + regs], w);
-    }
-  for (std::size_t m = 0; m < 8; ++m) {
-    __m256i& x = v[2 * m];
-    __m256i& y = v[2 * m + 1];
-    interleave128(x, y);
-    ct(x, y, load(kForward8, m));
-    interleave64(x, y);
-    ct(x, y, load(kForward4, m));
-    interleave32(x, y);
-    ct(x, y, load(kForward2, m));
-    interleave32(x, y);
-    interleave64(x, y);
-    interleave128(x, y);
+// The layers of span 16·Regs (64, 32 or 16) on the eight registers of one
+// half of the polynomial, butterflies between v[j] and v[j + Regs]: block
+// b takes zetas[first + b] (forward) or zetas[first - b] (inverse).
+template <std::size_t Regs>
+inline void ct_layer(__m256i (&v)[8], std::size_t first) {
+  for (std::size_t b = 0; b < 4 / Regs; ++b) {
+    const Twiddle w = broadcast(zetas[first + b]);
+    for (std::size_t j = 2 * Regs * b; j < 2 * Regs * b + Regs; ++j) ct(v[j], v[j + Regs], w);
   }
-  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, mlkem_barrett(v[i]));
+}
+template <std::size_t Regs>
+inline void gs_layer(__m256i (&v)[8], std::size_t first) {
+  for (std::size_t b = 0; b < 4 / Regs; ++b) {
+    const Twiddle w = broadcast(zetas[first - b]);
+    for (std::size_t j = 2 * Regs * b; j < 2 * Regs * b + Regs; ++j) gs(v[j], v[j + Regs], w);
+  }
 }
 
-// FIPS 203 Alg. 10 (NTT^-1) times R, as the portable kernel: spans 2, 4, 8
-// interleaved, then 16..128 on whole registers, then the factor 1441.
-void mlkem_invntt_tomont(std::int16_t a[256]) {
-  __m256i v[16];
-  for (std::size_t i = 0; i < 16; ++i) v[i] = load(a + 16 * i);
-  for (std::size_t m = 0; m < 8; ++m) {
-    __m256i& x = v[2 * m];
-    __m256i& y = v[2 * m + 1];
-    interleave128(x, y);
-    interleave64(x, y);
-    interleave32(x, y);
-    gs(x, y, load(kInverse2, m));
-    interleave32(x, y);
-    gs(x, y, load(kInverse4, m));
-    interleave64(x, y);
-    gs(x, y, load(kInverse8, m));
-    interleave128(x, y);
+}  // namespace
+
+// FIPS 203 Alg. 9 (NTT), as the portable kernel, in two passes so that no
+// more than eight registers of coefficients are live (AVX2 has sixteen;
+// the constants and twiddles take the rest): span 128 on the register
+// pairs j, j + 8; then each half of the polynomial in registers, spans 64,
+// 32, 16 on whole registers (zetas[2 + h], [4 + 2h + b], [8 + 4h + b] for
+// half h) and spans 8, 4, 2 interleaved, with the final Barrett reduction.
+void mlkem_ntt(std::int16_t a[256]) {
+  const Twiddle w128 = broadcast(zetas[1]);
+  for (std::size_t j = 0; j < 8; ++j) {
+    __m256i x = load(a + 16 * j), y = load(a + 16 * (j + 8));
+    ct(x, y, w128);
+    store(a + 16 * j, x);
+    store(a + 16 * (j + 8), y);
   }
-  std::size_t k = 15;
-  for (std::size_t regs = 1; regs <= 8; regs <<= 1)  // span 16·regs
-    for (std::size_t start = 0; start < 16; start += 2 * regs) {
-      const Twiddle w = broadcast(zetas[k--]);
-      for (std::size_t j = start; j < start + regs; ++j) gs(v[j], v[j + regs], w);
+  for (std::size_t half = 0; half < 2; ++half) {
+    std::int16_t* const h = a + 128 * half;
+    __m256i v[8];
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < 8; ++i) v[i] = load(h + 16 * i);
+    ct_layer<4>(v, 2 + half);
+    ct_layer<2>(v, 4 + 2 * half);
+    ct_layer<1>(v, 8 + 4 * half);
+#pragma GCC unroll 4
+    for (std::size_t p = 0; p < 4; ++p) {
+      const std::size_t m = 4 * half + p;  // the register pair's index in the whole polynomial
+      __m256i& x = v[2 * p];
+      __m256i& y = v[2 * p + 1];
+      interleave128(x, y);
+      ct(x, y, load(kForward8, m));
+      interleave64(x, y);
+      ct(x, y, load(kForward4, m));
+      interleave32(x, y);
+      ct(x, y, load(kForward2, m));
+      interleave32(x, y);
+      interleave64(x, y);
+      interleave128(x, y);
     }
-  const Twiddle f = broadcast(1441);
-  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, fqmul(v[i], f));
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < 8; ++i) store(h + 16 * i, mlkem_barrett(v[i]));
+  }
+}
+
+// FIPS 203 Alg. 10 (NTT^-1) times R, as the portable kernel, in the
+// forward transform's passes reversed: each half in registers, spans 2, 4,
+// 8 interleaved and 16, 32, 64 on whole registers (zetas[15 - 4h - b],
+// [7 - 2h - b], [3 - h]); then span 128 on the register pairs j, j + 8,
+// with the factor 1441.
+void mlkem_invntt_tomont(std::int16_t a[256]) {
+  for (std::size_t half = 0; half < 2; ++half) {
+    std::int16_t* const h = a + 128 * half;
+    __m256i v[8];
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < 8; ++i) v[i] = load(h + 16 * i);
+#pragma GCC unroll 4
+    for (std::size_t p = 0; p < 4; ++p) {
+      const std::size_t m = 4 * half + p;
+      __m256i& x = v[2 * p];
+      __m256i& y = v[2 * p + 1];
+      interleave128(x, y);
+      interleave64(x, y);
+      interleave32(x, y);
+      gs(x, y, load(kInverse2, m));
+      interleave32(x, y);
+      gs(x, y, load(kInverse4, m));
+      interleave64(x, y);
+      gs(x, y, load(kInverse8, m));
+      interleave128(x, y);
+    }
+    gs_layer<1>(v, 15 - 4 * half);
+    gs_layer<2>(v, 7 - 2 * half);
+    gs_layer<4>(v, 3 - half);
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < 8; ++i) store(h + 16 * i, v[i]);
+  }
+  const Twiddle w128 = broadcast(zetas[1]), f = broadcast(1441);
+  for (std::size_t j = 0; j < 8; ++j) {
+    __m256i x = load(a + 16 * j), y = load(a + 16 * (j + 8));
+    gs(x, y, w128);
+    store(a + 16 * j, fqmul(x, f));
+    store(a + 16 * (j + 8), fqmul(y, f));
+  }
 }
 
 // FIPS 203 Alg. 11/12 accumulated, as the portable kernel. Lanes hold the
