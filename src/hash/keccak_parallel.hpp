@@ -5,13 +5,10 @@
 // include this header explicitly. Outputs equal those of the one-way
 // sponges of pqlab/hash.hpp.
 #pragma once
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <type_traits>
 
-#include "kernels/keccak_lane_form.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/status.hpp"
 
@@ -115,18 +112,15 @@ class KeccakWays {
   // to out[i] for each way. The riders of the chain from `rider` that can
   // ride take the idle ways, in order, while there are any.
   void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
-  // squeeze_block into views: the next rate_bytes of way i are read
-  // through squeezed(i) until the next call on this object. Where a state's
-  // memory holds its output bytes in order (a little-endian target, lanes
-  // in the standard form) the view is the state itself and nothing is
-  // copied.
-  void squeeze_block_to_views(KeccakRider* rider = nullptr);
-  const std::uint8_t* squeezed(std::size_t way) const {
-    if constexpr (kStateIsOutput)
-      return reinterpret_cast<const std::uint8_t*>(states_ + 25 * way);
-    else
-      return copied_[way];
-  }
+  // squeeze_block without the copies: permutes, and the next rate_bytes of
+  // way i are then read through squeezed(i, scratch) until the next call on
+  // this object. Where a state's memory holds its output bytes in order (a
+  // little-endian target, lanes in the standard form) that is the state
+  // itself and scratch is not touched; otherwise (the bit-interleaved
+  // Cortex-M4 build) the bytes are copied into scratch, which is returned
+  // (and which the caller wipes if the output is secret).
+  void squeeze_block_to_views(KeccakRider* rider = nullptr) { permute_with_riders(rider); }
+  const std::uint8_t* squeezed(std::size_t way, std::uint8_t (&scratch)[RateBytes]) const;
   // One-shot: in[i][0 .. bytes) for i < ways hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].
   static void hash_equal(const std::uint8_t* const* in, std::size_t bytes, std::uint8_t* const* out,
@@ -144,14 +138,7 @@ class KeccakWays {
   // Notes that states 0..count-1 hold data, for the wipe.
   void touch(std::size_t count) { touched_ = touched_ > count ? touched_ : count; }
 
-  static constexpr bool kStateIsOutput = std::endian::native == std::endian::little &&
-                                         !kernels::keccak::interleaved_lanes;
-  struct NoCopies {};
-  using Copies = std::uint8_t[max_ways][RateBytes];
-
   std::uint64_t states_[max_ways * 25];
-  // squeeze_block_to_views' blocks, where they cannot be read in place.
-  [[no_unique_address]] std::conditional_t<kStateIsOutput, NoCopies, Copies> copied_;
   std::size_t ways_ = 0;
   std::size_t touched_ = 0;  // states written since construction, for the wipe
 };

@@ -346,7 +346,6 @@ std::size_t KeccakWays<RateBytes, Domain>::batch_ways() {
 template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakWays<RateBytes, Domain>::~KeccakWays() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
-  if constexpr (!kStateIsOutput) secure_wipe(copied_, (touched_ < max_ways ? touched_ : max_ways) * RateBytes);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
@@ -399,10 +398,13 @@ void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std:
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::squeeze_block_to_views(KeccakRider* rider) {
-  permute_with_riders(rider);
-  if constexpr (!kStateIsOutput)
-    for (std::size_t way = 0; way < ways_; ++way) get_bytes(copied_[way], states_ + 25 * way, RateBytes);
+const std::uint8_t* KeccakWays<RateBytes, Domain>::squeezed(std::size_t way, std::uint8_t (&scratch)[RateBytes]) const {
+  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
+    return reinterpret_cast<const std::uint8_t*>(states_ + 25 * way);
+  } else {
+    get_bytes(scratch, states_ + 25 * way, RateBytes);
+    return scratch;
+  }
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>

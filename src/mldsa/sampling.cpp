@@ -122,11 +122,13 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
     hash::Shake128Ways xof;
     xof.absorb_once(in, ways);
     std::array<std::size_t, kWays> filled{};
+    std::uint8_t scratch[kShake128Block];  // public bytes (Â), where a block must be copied
     for (bool all_full = false; !all_full;) {
       xof.squeeze_block_to_views(rider);
       all_full = true;
       for (std::size_t way = 0; way < ways; ++way) {
-        filled[way] = accept_three_byte_coeffs_vartime(out[done + way], filled[way], xof.squeezed(way), kShake128Block);
+        filled[way] =
+            accept_three_byte_coeffs_vartime(out[done + way], filled[way], xof.squeezed(way, scratch), kShake128Block);
         all_full = all_full && filled[way] == n;
       }
     }
