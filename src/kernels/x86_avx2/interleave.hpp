@@ -1,10 +1,13 @@
 // Interleaves of two AVX2 registers at 128-, 64- and 32-bit granularity,
 // shared by the ML-KEM and ML-DSA NTT kernels (both built with -mavx2): the
 // first result takes the even-numbered pieces of both, the second the odd.
-// Each interleave is its own inverse. Internal linkage, so no copy compiled
+// Each interleave is its own inverse. Also the three transform layers that
+// run on one interleaved pair of registers, for both kernels. Internal linkage, so no copy compiled
 // with one file's flags can be picked by the linker for another.
 #pragma once
 #include <immintrin.h>
+
+#include <type_traits>
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -24,6 +27,38 @@ inline void interleave32(__m256i& a, __m256i& b) {
   const __m256i hi = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xaa);
   a = lo;
   b = hi;
+}
+
+// The three layers of a transform whose butterflies lie within one pair of
+// registers (spans of a quarter, an eighth and a sixteenth of the pair's
+// coefficients), in natural order in and out. Each interleave puts the
+// next layer's butterfly partners in the same lanes of x and y; layer(L,
+// x, y) runs layer L (0, 1, 2 in the transform's own order, L an
+// std::integral_constant) on the lanes so paired.
+template <class Layer>
+inline void forward_pair_layers(__m256i& x, __m256i& y, Layer&& layer) {
+  interleave128(x, y);
+  layer(std::integral_constant<int, 0>{}, x, y);
+  interleave64(x, y);
+  layer(std::integral_constant<int, 1>{}, x, y);
+  interleave32(x, y);
+  layer(std::integral_constant<int, 2>{}, x, y);
+  interleave32(x, y);
+  interleave64(x, y);
+  interleave128(x, y);
+}
+// The inverse transform's mirror image: the smallest span first.
+template <class Layer>
+inline void inverse_pair_layers(__m256i& x, __m256i& y, Layer&& layer) {
+  interleave128(x, y);
+  interleave64(x, y);
+  interleave32(x, y);
+  layer(std::integral_constant<int, 0>{}, x, y);
+  interleave32(x, y);
+  layer(std::integral_constant<int, 1>{}, x, y);
+  interleave64(x, y);
+  layer(std::integral_constant<int, 2>{}, x, y);
+  interleave128(x, y);
 }
 
 }  // namespace

@@ -131,15 +131,10 @@ void mldsa_ntt(std::int32_t a[256]) {
     }
   for (std::size_t p = 0; p < 16; ++p) {
     __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
-    interleave128(x, y);
-    ct(x, y, load(kForward4, p));
-    interleave64(x, y);
-    ct(x, y, load(kForward2, p));
-    interleave32(x, y);
-    ct(x, y, load(kForward1, p));
-    interleave32(x, y);
-    interleave64(x, y);
-    interleave128(x, y);
+    forward_pair_layers(x, y, [&](auto layer, __m256i& u, __m256i& v) {
+      constexpr const LayerTable* tables[] = {&kForward4, &kForward2, &kForward1};
+      ct(u, v, load(*tables[layer], p));
+    });
     store(a + 16 * p, x);
     store(a + 16 * p + 8, y);
   }
@@ -149,15 +144,10 @@ void mldsa_ntt(std::int32_t a[256]) {
 void mldsa_invntt_tomont(std::int32_t a[256]) {
   for (std::size_t p = 0; p < 16; ++p) {
     __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
-    interleave128(x, y);
-    interleave64(x, y);
-    interleave32(x, y);
-    gs(x, y, load(kInverse1, p));
-    interleave32(x, y);
-    gs(x, y, load(kInverse2, p));
-    interleave64(x, y);
-    gs(x, y, load(kInverse4, p));
-    interleave128(x, y);
+    inverse_pair_layers(x, y, [&](auto layer, __m256i& u, __m256i& v) {
+      constexpr const LayerTable* tables[] = {&kInverse1, &kInverse2, &kInverse4};
+      gs(u, v, load(*tables[layer], p));
+    });
     store(a + 16 * p, x);
     store(a + 16 * p + 8, y);
   }

@@ -157,17 +157,10 @@ void mlkem_ntt(std::int16_t a[256]) {
 #pragma GCC unroll 4
     for (std::size_t p = 0; p < 4; ++p) {
       const std::size_t m = 4 * half + p;  // the register pair's index in the whole polynomial
-      __m256i& x = v[2 * p];
-      __m256i& y = v[2 * p + 1];
-      interleave128(x, y);
-      ct(x, y, load(kForward8, m));
-      interleave64(x, y);
-      ct(x, y, load(kForward4, m));
-      interleave32(x, y);
-      ct(x, y, load(kForward2, m));
-      interleave32(x, y);
-      interleave64(x, y);
-      interleave128(x, y);
+      forward_pair_layers(v[2 * p], v[2 * p + 1], [&](auto layer, __m256i& x, __m256i& y) {
+        constexpr const LayerTable* tables[] = {&kForward8, &kForward4, &kForward2};
+        ct(x, y, load(*tables[layer], m));
+      });
     }
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < 8; ++i) store(h + 16 * i, mlkem_barrett(v[i]));
@@ -188,17 +181,10 @@ void mlkem_invntt_tomont(std::int16_t a[256]) {
 #pragma GCC unroll 4
     for (std::size_t p = 0; p < 4; ++p) {
       const std::size_t m = 4 * half + p;
-      __m256i& x = v[2 * p];
-      __m256i& y = v[2 * p + 1];
-      interleave128(x, y);
-      interleave64(x, y);
-      interleave32(x, y);
-      gs(x, y, load(kInverse2, m));
-      interleave32(x, y);
-      gs(x, y, load(kInverse4, m));
-      interleave64(x, y);
-      gs(x, y, load(kInverse8, m));
-      interleave128(x, y);
+      inverse_pair_layers(v[2 * p], v[2 * p + 1], [&](auto layer, __m256i& x, __m256i& y) {
+        constexpr const LayerTable* tables[] = {&kInverse2, &kInverse4, &kInverse8};
+        gs(x, y, load(*tables[layer], m));
+      });
     }
     gs_layer<1>(v, 15 - 4 * half);
     gs_layer<2>(v, 7 - 2 * half);
