@@ -16,13 +16,19 @@
 namespace pqlab::kernels::avx2 {
 namespace {
 
-// The low Bytes (8 < Bytes <= 16) bytes of x to out.
+// The low Bytes (Bytes <= 16) bytes of x to out, from general-purpose
+// registers (no copy of the bytes on the stack).
 template <std::size_t Bytes>
 inline void store_half(std::uint8_t* out, __m128i x) {
+  static_assert(Bytes <= 16);
   const auto low = static_cast<std::uint64_t>(_mm_cvtsi128_si64(x));
-  const auto top = static_cast<std::uint64_t>(_mm_extract_epi64(x, 1));
-  std::memcpy(out, &low, 8);
-  std::memcpy(out + 8, &top, Bytes - 8);  // little-endian: its low bytes
+  if constexpr (Bytes <= 8) {
+    std::memcpy(out, &low, Bytes);  // little-endian: its low bytes
+  } else {
+    const auto top = static_cast<std::uint64_t>(_mm_extract_epi64(x, 1));
+    std::memcpy(out, &low, 8);
+    std::memcpy(out + 8, &top, Bytes - 8);
+  }
 }
 
 // Eight values of Bits bits (Bits even, 16 < Bits < 32) into 8·Bits/8 =
@@ -112,11 +118,13 @@ inline void pack16(std::uint8_t* out, __m256i v, bool last) {
                                                          _mm256_bsrli_epi128(_mm256_slli_epi64(quads, 4 * Bits), 8)),
                                          _mm256_and_si256(_mm256_srli_epi64(quads, 64 - 4 * Bits), odd_quads));
   constexpr std::size_t half_bytes = Bits;
-  std::uint8_t staged[half_bytes + 16];
-  std::uint8_t* const to = last ? staged : out;
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(to + half_bytes), _mm256_extracti128_si256(packed, 1));
-  if (last) std::memcpy(out, staged, 2 * half_bytes);
+  if (last) {
+    store_half<half_bytes>(out, _mm256_castsi256_si128(packed));
+    store_half<half_bytes>(out + half_bytes, _mm256_extracti128_si256(packed, 1));
+  } else {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + half_bytes), _mm256_extracti128_si256(packed, 1));
+  }
 }
 
 // Eight int32 lanes of each of a and b to sixteen 16-bit lanes, in order
@@ -151,11 +159,14 @@ void pack_eta_poly(std::uint8_t* out, const std::int32_t s[256]) {
       const __m256i three_bytes = _mm256_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,  //
                                                    0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
       const __m256i packed = _mm256_shuffle_epi8(eights, three_bytes);
-      std::uint8_t staged[6 + 16];
-      std::uint8_t* const to = g == 7 ? staged : out + 12 * g;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 6), _mm256_extracti128_si256(packed, 1));
-      if (g == 7) std::memcpy(out + 12 * g, staged, 12);
+      std::uint8_t* const to = out + 12 * g;
+      if (g == 7) {  // exactly the last 12 bytes
+        store_half<6>(to, _mm256_castsi256_si128(packed));
+        store_half<6>(to + 6, _mm256_extracti128_si256(packed, 1));
+      } else {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 6), _mm256_extracti128_si256(packed, 1));
+      }
     }
   }
 }
