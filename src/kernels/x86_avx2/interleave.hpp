@@ -2,8 +2,9 @@
 // shared by the ML-KEM and ML-DSA NTT kernels (both built with -mavx2): the
 // first result takes the even-numbered pieces of both, the second the odd.
 // Each interleave is its own inverse. Also the three transform layers that
-// run on one interleaved pair of registers, for both kernels. Internal linkage, so no copy compiled
-// with one file's flags can be picked by the linker for another.
+// run on one interleaved pair of registers, for both kernels. Internal
+// linkage, so no copy compiled with one file's flags can be picked by the
+// linker for another.
 #pragma once
 #include <immintrin.h>
 

@@ -1,8 +1,9 @@
 // Packing of ML-DSA's z and of s1, s2 (FIPS 204 Alg. 26/27 and 24/25 with
 // BitPack and BitUnpack, Alg. 17/19), and key generation's Power2Round of
-// t into the t1 and t0 encodings (Alg. 35, 22 and 24), with AVX2: the same bits, in the same
-// places, as the portable kernels' packing (common/bit_pack.hpp). Only
-// fixed shifts and shuffles: no data-dependent control or addressing.
+// t into the t1 and t0 encodings (Alg. 35, 22 and 24), with AVX2: the same
+// bits, in the same places, as the portable kernels' packing
+// (common/bit_pack.hpp). Only fixed shifts and shuffles: no data-dependent
+// control or addressing.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -31,6 +32,40 @@ inline void store_half(std::uint8_t* out, __m128i x) {
   }
 }
 
+// The packers' two joins. In each 64-bit quad, its low 32-bit word OR its
+// high word shifted left by Shift (the high word's value must fit in 64 -
+// Shift bits, the low word's in Shift).
+template <int Shift>
+inline __m256i join_in_quads(__m256i x) {
+  return _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi64x(0xffffffff)),
+                         _mm256_slli_epi64(_mm256_srli_epi64(x, 32), Shift));
+}
+// In each 128-bit half, its low quad OR its high quad shifted left by Shift
+// (0 < Shift < 64, the low quad's value within Shift bits): the low quad
+// takes the high one's low bits, the high quad its top ones.
+template <int Shift>
+inline __m256i join_in_halves(__m256i x) {
+  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
+  const __m256i odd_quads = _mm256_setr_epi64x(0, -1, 0, -1);
+  return _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(x, even_quads),
+                                         _mm256_bsrli_epi128(_mm256_slli_epi64(x, Shift), 8)),
+                         _mm256_and_si256(_mm256_srli_epi64(x, 64 - Shift), odd_quads));
+}
+
+// The low Bytes bytes of each 128-bit half of x, one after the other at
+// out: exactly 2·Bytes bytes where `exact`, else two 16-byte stores (up to
+// out + Bytes + 16; the next group's stores overwrite the excess).
+template <std::size_t Bytes>
+inline void store_halves(std::uint8_t* out, __m256i x, bool exact) {
+  if (exact) {
+    store_half<Bytes>(out, _mm256_castsi256_si128(x));
+    store_half<Bytes>(out + Bytes, _mm256_extracti128_si256(x, 1));
+  } else {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(x));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + Bytes), _mm256_extracti128_si256(x, 1));
+  }
+}
+
 // Eight values of Bits bits (Bits even, 16 < Bits < 32) into 8·Bits/8 =
 // Bits bytes: Bits/2 bytes from each 128-bit half of the register.
 template <int Bits>
@@ -39,23 +74,13 @@ void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamm
   constexpr std::size_t half_bytes = Bits / 2;  // 4·Bits bits
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
-  const __m256i low_words = _mm256_set1_epi64x(0xffffffff);
-  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
-  const __m256i odd_quads = _mm256_setr_epi64x(0, -1, 0, -1);
   for (std::size_t i = 0; i < 256; i += 8) {
     const __m256i v =
         _mm256_and_si256(_mm256_sub_epi32(g, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(z + i))), value_mask);
-    // Each 64-bit quad: v_even | v_odd << Bits (2·Bits bits).
-    const __m256i pairs = _mm256_or_si256(_mm256_and_si256(v, low_words),
-                                          _mm256_srli_epi64(_mm256_andnot_si256(low_words, v), 32 - Bits));
-    // Each 128-bit half: pair_even | pair_odd << 2·Bits (4·Bits bits): the
-    // low quad takes the odd pair's low bits, the high quad its top ones.
-    const __m256i packed = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(pairs, even_quads),
-                                                           _mm256_bsrli_epi128(_mm256_slli_epi64(pairs, 2 * Bits), 8)),
-                                           _mm256_and_si256(_mm256_srli_epi64(pairs, 64 - 2 * Bits), odd_quads));
-    std::uint8_t* o = out + i / 8 * Bits;
-    store_half<half_bytes>(o, _mm256_castsi256_si128(packed));
-    store_half<half_bytes>(o + half_bytes, _mm256_extracti128_si256(packed, 1));
+    // Each 64-bit quad: v_even | v_odd << Bits (2·Bits bits); each 128-bit
+    // half: pair_even | pair_odd << 2·Bits (4·Bits bits).
+    const __m256i packed = join_in_halves<2 * Bits>(join_in_quads<Bits>(v));
+    store_halves<half_bytes>(out + i / 8 * Bits, packed, true);
   }
 }
 
@@ -108,23 +133,8 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
 template <int Bits>
 inline void pack16(std::uint8_t* out, __m256i v, bool last) {
   static_assert(Bits < 16 && 4 * Bits < 64);
-  const __m256i low_words = _mm256_set1_epi64x(0xffffffff);
-  const __m256i even_quads = _mm256_setr_epi64x(-1, 0, -1, 0);
-  const __m256i odd_quads = _mm256_setr_epi64x(0, -1, 0, -1);
   const __m256i pairs = _mm256_madd_epi16(v, _mm256_set1_epi32(1 | (1 << (16 + Bits))));
-  const __m256i quads =
-      _mm256_or_si256(_mm256_and_si256(pairs, low_words), _mm256_slli_epi64(_mm256_srli_epi64(pairs, 32), 2 * Bits));
-  const __m256i packed = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(quads, even_quads),
-                                                         _mm256_bsrli_epi128(_mm256_slli_epi64(quads, 4 * Bits), 8)),
-                                         _mm256_and_si256(_mm256_srli_epi64(quads, 64 - 4 * Bits), odd_quads));
-  constexpr std::size_t half_bytes = Bits;
-  if (last) {
-    store_half<half_bytes>(out, _mm256_castsi256_si128(packed));
-    store_half<half_bytes>(out + half_bytes, _mm256_extracti128_si256(packed, 1));
-  } else {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + half_bytes), _mm256_extracti128_si256(packed, 1));
-  }
+  store_halves<Bits>(out, join_in_halves<4 * Bits>(join_in_quads<2 * Bits>(pairs)), last);
 }
 
 // Eight int32 lanes of each of a and b to sixteen 16-bit lanes, in order
@@ -154,19 +164,10 @@ void pack_eta_poly(std::uint8_t* out, const std::int32_t s[256]) {
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * g), _mm256_castsi256_si128(packed));
     } else {
       const __m256i fours = _mm256_madd_epi16(pairs, _mm256_set1_epi32(1 | (1 << (16 + 2 * Bits))));
-      const __m256i eights = _mm256_or_si256(_mm256_and_si256(fours, _mm256_set1_epi64x(0xffffffff)),
-                                             _mm256_slli_epi64(_mm256_srli_epi64(fours, 32), 4 * Bits));
+      const __m256i eights = join_in_quads<4 * Bits>(fours);
       const __m256i three_bytes = _mm256_setr_epi8(0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,  //
                                                    0, 1, 2, 8, 9, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-      const __m256i packed = _mm256_shuffle_epi8(eights, three_bytes);
-      std::uint8_t* const to = out + 12 * g;
-      if (g == 7) {  // exactly the last 12 bytes
-        store_half<6>(to, _mm256_castsi256_si128(packed));
-        store_half<6>(to + 6, _mm256_extracti128_si256(packed, 1));
-      } else {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm256_castsi256_si128(packed));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + 6), _mm256_extracti128_si256(packed, 1));
-      }
+      store_halves<6>(out + 12 * g, _mm256_shuffle_epi8(eights, three_bytes), g == 7);
     }
   }
 }
