@@ -29,23 +29,55 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 // another count.
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
+// Anything that takes the idle ways of a KeccakWays squeeze (a rider):
+// that call permutes the rider's states with its own at no extra call.
+// board() writes up to `room` states (25 lanes each, one after another, in
+// the kernels' lane form) to permute now and returns how many; alight()
+// takes them back once permuted. Riders are chained (then_ride): a squeeze
+// seats them in order while idle ways last.
+class WayRider {
+ public:
+  virtual std::size_t board(std::uint64_t* states, std::size_t room) = 0;
+  virtual void alight(const std::uint64_t* states, std::size_t count) = 0;
+  // The rider offered the idle ways after this one (or null).
+  void then_ride(WayRider* next) { next_ = next; }
+  WayRider* next() const { return next_; }
+  // Runs the rider on its own until it boards no more states: as many
+  // states a Keccak call as a KeccakWays batch takes (batch_ways()).
+  void ride_alone();
+
+ protected:
+  WayRider() = default;
+  ~WayRider() = default;
+  WayRider(const WayRider&) = delete;
+  WayRider& operator=(const WayRider&) = delete;
+  // For riders that squeeze: sets `state` to the sponge that has absorbed
+  // `in` (shorter than `rate`) and padded it (domain bits `domain`), due
+  // for its first permutation.
+  static void start_single_block(std::uint64_t state[25], std::span<const std::uint8_t> in, std::size_t rate,
+                                 std::uint8_t domain);
+  // The first `rate` output bytes of a permuted state: the state's own
+  // memory where it holds them in order (little-endian, standard lane
+  // form), else copied into `scratch` (rate bytes; secret output is the
+  // caller's to wipe).
+  static const std::uint8_t* output_bytes(const std::uint64_t state[25], std::uint8_t* scratch, std::size_t rate);
+
+ private:
+  WayRider* next_ = nullptr;
+};
+
 // One sponge hashing a whole input given up front, whose permutations can
-// ride in an idle way of a KeccakWays squeeze: that call permutes the
-// rider's state with the others at no extra cost (its width is set by the
-// other ways). Each ride absorbs one more block (the last one padded);
-// finish() runs what is left one state at a time and squeezes. The output
-// equals the one-state sponge's over the same input. An input still being
-// written can ride too: the rider reads only the first `available` bytes
-// of it (raised by make_available) until finish(), which reads it all.
-// Riders can be chained (then_ride): a squeeze seats every rider of the
-// chain that can ride, in order, while idle ways last, one block each.
-class KeccakRider {
+// ride in an idle way of a KeccakWays squeeze. Each ride absorbs one more
+// block (the last one padded); finish() runs what is left one state at a
+// time and squeezes. The output equals the one-state sponge's over the
+// same input. An input still being written can ride too: the rider reads
+// only the first `available` bytes of it (raised by make_available) until
+// finish(), which reads it all.
+class KeccakRider final : public WayRider {
  public:
   KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
   KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available);
   ~KeccakRider();
-  KeccakRider(const KeccakRider&) = delete;
-  KeccakRider& operator=(const KeccakRider&) = delete;
   // Whether a permutation is still due before the output is ready.
   bool pending() const { return !padded_; }
   // How many permutations are still due before the output is ready.
@@ -61,9 +93,9 @@ class KeccakRider {
   // Runs the permutations still due and writes the first out.size() bytes
   // (at most the rate) of the output.
   void finish(std::span<std::uint8_t> out);
-  // The rider offered the idle ways after this one (or null).
-  void then_ride(KeccakRider* next) { next_ = next; }
-  KeccakRider* next() const { return next_; }
+  // One state a squeeze (load_next), while the next block can ride.
+  std::size_t board(std::uint64_t* states, std::size_t room) override;
+  void alight(const std::uint64_t* states, std::size_t count) override;
 
  private:
   std::uint64_t state_[25] = {};
@@ -73,7 +105,6 @@ class KeccakRider {
   std::size_t available_;
   std::uint8_t domain_;
   bool padded_ = false;
-  KeccakRider* next_ = nullptr;
 };
 
 // Up to `steps` permutations of two riders side by side, one Keccak call
@@ -109,9 +140,9 @@ class KeccakWays {
   // length) and pads.
   void absorb_equal(const std::uint8_t* const* in, std::size_t bytes, std::size_t ways);
   // Writes the first `bytes` (at most rate_bytes) of the next output block
-  // to out[i] for each way. The riders of the chain from `rider` that can
-  // ride take the idle ways, in order, while there are any.
-  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, KeccakRider* rider = nullptr);
+  // to out[i] for each way. The riders of the chain from `rider` take the
+  // idle ways, in order, while there are any.
+  void squeeze_block(std::uint8_t* const* out, std::size_t bytes = rate_bytes, WayRider* rider = nullptr);
   // squeeze_block without the copies: permutes, and the next rate_bytes of
   // way i are then read through squeezed(i, scratch) until the next call on
   // this object. Where a state's memory holds its output bytes in order (a
@@ -119,7 +150,7 @@ class KeccakWays {
   // itself and scratch is not touched; otherwise (the bit-interleaved
   // Cortex-M4 build) the bytes are copied into scratch, which is returned
   // (and which the caller wipes if the output is secret).
-  void squeeze_block_to_views(KeccakRider* rider = nullptr) { permute_with_riders(rider); }
+  void squeeze_block_to_views(WayRider* rider = nullptr) { permute_with_riders(rider); }
   const std::uint8_t* squeezed(std::size_t way, std::uint8_t (&scratch)[RateBytes]) const;
   // One-shot: in[i][0 .. bytes) for i < ways hashed side by side, the
   // first out_bytes (at most rate_bytes) of each output to out[i].
@@ -134,7 +165,7 @@ class KeccakWays {
   // and pads; the permutation is left to the next squeeze_block.
   void absorb_final_block(std::size_t way, const std::uint8_t* data, std::size_t len);
   // The permutation of a squeeze: the live ways and the riders that fit.
-  void permute_with_riders(KeccakRider* rider);
+  void permute_with_riders(WayRider* rider);
   // Notes that states 0..count-1 hold data, for the wipe.
   void touch(std::size_t count) { touched_ = touched_ > count ? touched_ : count; }
 

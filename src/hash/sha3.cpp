@@ -64,6 +64,17 @@ inline void get_bytes(std::uint8_t* out, const std::uint64_t* state, std::size_t
   }
 }
 
+// The first `rate` output bytes of a permuted state: the state's memory
+// where it holds them in order, else copied into scratch.
+inline const std::uint8_t* state_bytes(const std::uint64_t* state, std::uint8_t* scratch, std::size_t rate) {
+  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
+    return reinterpret_cast<const std::uint8_t*>(state);
+  } else {
+    get_bytes(scratch, state, rate);
+    return scratch;
+  }
+}
+
 // The last block's padding (FIPS 202 §5.1, pad10*1, with the domain bits
 // in front): domain at byte pos, 0x80 at the rate's last byte.
 inline void pad(std::uint64_t* state, std::size_t pos, std::uint8_t domain, std::size_t rate) {
@@ -282,6 +293,31 @@ void permute_sliced(std::uint64_t batch[sliced_words], std::size_t count, std::s
 
 }  // namespace detail
 
+void WayRider::start_single_block(std::uint64_t state[25], std::span<const std::uint8_t> in, std::size_t rate,
+                                  std::uint8_t domain) {
+  std::memset(state, 0, 25 * sizeof(std::uint64_t));
+  xor_bytes(state, in.data(), in.size());
+  pad(state, in.size(), domain, rate);
+}
+
+const std::uint8_t* WayRider::output_bytes(const std::uint64_t state[25], std::uint8_t* scratch, std::size_t rate) {
+  return state_bytes(state, scratch, rate);
+}
+
+void WayRider::ride_alone() {
+  constexpr std::size_t kCapacity = Shake256Ways::max_ways;
+  std::uint64_t states[kCapacity * 25];
+  const std::size_t room = Shake256Ways::batch_ways();
+  std::size_t touched = 0;
+  for (std::size_t count; (count = board(states, room)) > 0;) {
+    const std::size_t written = detail::permute_ways(states, count, kCapacity);
+    touched = written > touched ? written : touched;
+    alight(states, count);
+  }
+  secure_wipe(states, touched * 25 * sizeof(std::uint64_t));
+  secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
+}
+
 KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)
     : KeccakRider(rate, domain, in, in.size()) {}
 
@@ -312,6 +348,16 @@ void KeccakRider::load_next(std::uint64_t state[25]) {
 }
 
 void KeccakRider::store(const std::uint64_t state[25]) { std::memcpy(state_, state, sizeof state_); }
+
+std::size_t KeccakRider::board(std::uint64_t* states, std::size_t room) {
+  if (room == 0 || !can_ride()) return 0;
+  load_next(states);
+  return 1;
+}
+
+void KeccakRider::alight(const std::uint64_t* states, std::size_t count) {
+  if (count == 1) store(states);
+}
 
 void KeccakRider::finish(std::span<std::uint8_t> out) {
   const auto permute = kernels::active().keccak.keccak_f1600_x1;
@@ -392,36 +438,38 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, KeccakRider* rider) {
+void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, WayRider* rider) {
   permute_with_riders(rider);
   for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 const std::uint8_t* KeccakWays<RateBytes, Domain>::squeezed(std::size_t way, std::uint8_t (&scratch)[RateBytes]) const {
-  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
-    return reinterpret_cast<const std::uint8_t*>(states_ + 25 * way);
-  } else {
-    get_bytes(scratch, states_ + 25 * way, RateBytes);
-    return scratch;
-  }
+  return state_bytes(states_ + 25 * way, scratch, RateBytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
-void KeccakWays<RateBytes, Domain>::permute_with_riders(KeccakRider* rider) {
+void KeccakWays<RateBytes, Domain>::permute_with_riders(WayRider* rider) {
   // Riders take the idle ways of the calls the live ways need anyway, and
   // on a backend whose x5 call costs about an x4 call, the fifth ways: up
   // to the ways a batch fills.
   const std::size_t room = batch_ways();
-  KeccakRider* seated[max_ways];
+  struct Seated {
+    WayRider* rider;
+    std::size_t first;
+    std::size_t count;
+  } seated[max_ways];
   std::size_t riders = 0;
-  for (; rider != nullptr && ways_ + riders < room; rider = rider->next()) {
-    if (!rider->can_ride()) continue;
-    rider->load_next(states_ + 25 * (ways_ + riders));
-    seated[riders++] = rider;
+  std::size_t taken = 0;
+  for (; rider != nullptr && ways_ + taken < room; rider = rider->next()) {
+    const std::size_t first = ways_ + taken;
+    const std::size_t count = rider->board(states_ + 25 * first, room - first);
+    if (count == 0) continue;
+    seated[riders++] = {rider, first, count};
+    taken += count;
   }
-  touch(detail::permute_ways(states_, ways_ + riders, max_ways));
-  for (std::size_t i = 0; i < riders; ++i) seated[i]->store(states_ + 25 * (ways_ + i));
+  touch(detail::permute_ways(states_, ways_ + taken, max_ways));
+  for (std::size_t i = 0; i < riders; ++i) seated[i].rider->alight(states_ + 25 * seated[i].first, seated[i].count);
 }
 
 template class KeccakWays<Shake128::rate_bytes, 0x1f>;

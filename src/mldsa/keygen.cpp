@@ -13,31 +13,11 @@
 namespace pqlab::mldsa {
 namespace {
 
-// ExpandS (FIPS 204 Alg. 33) of s1 ‖ s2, as many polynomials at a time as
-// the SHAKE256 ways take, each packed into sk (Alg. 24, where s2 follows
-// s1) as soon as it is drawn. Key generation unpacks them again one at a
-// time, so no more than one batch of them is held at once (the Cortex-M4
-// build runs in 192 KB).
-template <class P>
-[[gnu::noinline]] void expand_s_into_secret_key(SecretKey<P> sk, detail::Seed64 rho_prime) {
-  using namespace detail;
-  using L = Layout<P>;
-  static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
-  constexpr std::size_t kTotal = P::l + P::k;
-  std::array<Poly, hash::Shake256Ways::max_ways> s;
-  WipeOnExit<decltype(s)> wipe(s);
-  const std::size_t batch = hash::Shake256Ways::batch_ways();
-  for (std::size_t done = 0; done < kTotal; done += batch) {
-    const std::size_t count = kTotal - done < batch ? kTotal - done : batch;
-    expand_s_polys<P::eta>(s.data(), rho_prime, static_cast<std::uint16_t>(done), count);
-    for (std::size_t j = 0; j < count; ++j)
-      pack_eta<P::eta>(sk.data() + L::sk_s1 + (done + j) * L::eta_poly_bytes, s[j]);
-  }
-}
-
 // Alg. 6 lines 5–9 from the s1 and s2 packed in `sk` (sk's layout), shared
-// by key generation and the expanded-key check: ŝ1 = NTT(s1); t =
-// NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
+// by key generation and the expanded-key check. Key generation passes the
+// ExpandS rider that writes s1 ‖ s2 there (`expand_s`): it rides in Â's
+// idle ways after tr's rider and finishes on its own before the first
+// product. ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
 // entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
 // packed into pk (Alg. 22) and row i of t0 packed as skEncode packs it
 // (Alg. 24) and handed to row_t0(i, packed), through one kernel seam entry
@@ -47,7 +27,7 @@ template <class P>
 // packed s1 or s2 coefficient lies outside [-η, η] (constant time).
 template <class P, class RowT0>
 std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::Seed32 rho, RowT0&& row_t0,
-                            std::span<std::uint8_t, 64> tr) {
+                            std::span<std::uint8_t, 64> tr, hash::WayRider* expand_s = nullptr) {
   using namespace detail;
   using L = Layout<P>;
   struct Work {
@@ -59,15 +39,21 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
   } w;
   WipeOnExit<Work> wipe(w);
   std::uint32_t bad = 0;
-  for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) {
-    bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + j * L::eta_poly_bytes);
-    ntt(w.s1_hat[j], w.t);
-  }
+  bool s1_ready = false;
   hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);
+  tr_hash.then_ride(expand_s);
   std::array<NttPoly, kMatrixBatch> a_batch;  // public
   for_each_matrix_entry_vartime<P::k, P::l>(
       rho, a_batch,
       [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
+    if (!s1_ready) {
+      if (expand_s != nullptr) expand_s->ride_alone();
+      for (std::size_t c = 0; c < static_cast<std::size_t>(P::l); ++c) {
+        bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + c * L::eta_poly_bytes);
+        ntt(w.s1_hat[c], w.t);
+      }
+      s1_ready = true;
+    }
     if (j == 0)
       multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
     else
@@ -117,16 +103,17 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     sk[L::sk_key + i] = w.expanded[96 + i];
   }
 
-  // (s1, s2) = ExpandS(ρ') (Alg. 33), into sk; then t, (t1, t0) and tr
-  // (Alg. 6 lines 5–9), t0 packed into sk. The s1, s2 just drawn are in
-  // range, so the range flag is not needed.
-  expand_s_into_secret_key<P>(sk, rho_prime);
+  // (s1, s2) = ExpandS(ρ') (Alg. 33), packed into sk, riding in Â's idle
+  // ways; then t, (t1, t0) and tr (Alg. 6 lines 5–9), t0 packed into sk.
+  // The s1, s2 just drawn are in range, so the range flag is not needed.
+  static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
+  ExpandSRider<P::eta> expand_s(rho_prime, P::l + P::k, sk.data() + L::sk_s1);
   (void)t_rows_and_tr<P>(
       pk, sk.data(), rho,
       [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {
     std::copy(t0.begin(), t0.end(), sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
       },
-      std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64));
+      std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64), &expand_s);
   return Status::ok;
 }
 

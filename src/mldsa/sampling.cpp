@@ -3,9 +3,12 @@
 #include "mldsa/sampling.hpp"
 
 #include <array>
+#include <bit>
+#include <cstring>
 
 #include "common/wipe.hpp"
 #include "kernels/kernels.hpp"
+#include "mldsa/packing.hpp"
 #include "pqlab/hash.hpp"
 
 namespace pqlab::mldsa::detail {
@@ -58,6 +61,10 @@ void absorb_indexed_seeds(hash::Shake256Ways& xof, IndexedSeeds& seeds, Seed64 s
   xof.absorb_once(in, ways);
 }
 
+// 32·bitlen(2η): the bytes of one packed s1 or s2 polynomial (Alg. 24).
+template <int Eta>
+constexpr std::size_t kEtaPolyBytes = 32 * std::bit_width(unsigned{2 * Eta});
+
 }  // namespace
 
 // FIPS 204 Alg. 30 (RejNTTPoly).
@@ -91,13 +98,15 @@ std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations
     with_room = idle < batches ? idle : 0;
   }
   const std::size_t in_room = with_room * room_size < total ? with_room * room_size : total;
-  // The other entries first, in full batches of `width` and then a short
-  // one if they leave one; the rider's batches last, where an input still
-  // being written (tr in key generation) has the most of itself ready.
+  // The other entries first: a short batch if they leave one (its idle
+  // ways go to the riders that can ride at once, key generation's ExpandS),
+  // then full batches of `width`; the rider's batches last, where an input
+  // still being written (tr in key generation) has the most of itself
+  // ready.
   const std::size_t in_full = total - in_room;
   std::size_t count = 0;
-  for (std::size_t b = 0; b < in_full / width; ++b) sizes[count++] = static_cast<std::uint8_t>(width);
   if (in_full % width != 0) sizes[count++] = static_cast<std::uint8_t>(in_full % width);
+  for (std::size_t b = 0; b < in_full / width; ++b) sizes[count++] = static_cast<std::uint8_t>(width);
   for (std::size_t left = in_room; left > 0; ++count) {
     const std::size_t take = left < room_size ? left : room_size;
     sizes[count] = static_cast<std::uint8_t>(take);
@@ -136,47 +145,70 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
   }
 }
 
-// FIPS 204 Alg. 33 (ExpandS): RejBoundedPoly (Alg. 31) for `count`
-// polynomials, their SHAKE256 instances run side by side. Each block goes
-// through the kernel's filter (Alg. 31 lines 4–13 with Alg. 15), which
-// keeps the coefficients secret. Which nibbles get rejected shows in the
-// number of blocks squeezed per way; those nibbles are discarded and
-// independent of the accepted ones, so the counts are public
-// (declassified by the filter for the constant-time test,
-// common/ct_poison.hpp).
 template <int Eta>
-void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count) {
+ExpandSRider<Eta>::ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_t* packed)
+    : rho_prime_(rho_prime), packed_(packed), count_(count) {
   static_assert(Eta == 2 || Eta == 4);
-  constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
-  struct Work {
-    IndexedSeeds seeds;
-    std::array<std::array<std::uint8_t, kShake256Block>, kWays> blocks;
-  } w;
-  const kernels::Table& k = kernels::active();
-  const std::size_t batch = hash::Shake256Ways::batch_ways();
-  for (std::size_t done = 0; done < count;) {
-    const std::size_t ways = count - done < batch ? count - done : batch;
-    hash::Shake256Ways xof;
-    absorb_indexed_seeds(xof, w.seeds, rho_prime, static_cast<std::uint16_t>(first_index + done), ways);
-    std::uint8_t* outs[kWays];
-    for (std::size_t way = 0; way < kWays; ++way) outs[way] = w.blocks[way].data();
-    std::array<std::size_t, kWays> filled{};
-    for (bool all_full = false; !all_full;) {
-      xof.squeeze_block(outs);
-      all_full = true;
-      for (std::size_t way = 0; way < ways; ++way) {
-        if (filled[way] < n)
-          filled[way] = k.mldsa.mldsa_rej_eta(out[done + way].c.data(), filled[way], w.blocks[way].data(),
-                                              kShake256Block, static_cast<unsigned>(Eta));
-        all_full = all_full && filled[way] == n;
-      }
-    }
-    done += ways;
-  }
-  secure_wipe(&w, sizeof w);  // ρ' and the XOF output are secret
 }
-template void expand_s_polys<2>(Poly*, Seed64, std::uint16_t, std::size_t);
-template void expand_s_polys<4>(Poly*, Seed64, std::uint16_t, std::size_t);
+
+template <int Eta>
+ExpandSRider<Eta>::~ExpandSRider() {
+  secure_wipe(slots_.data(), sizeof slots_);  // XOF states and coefficients: secret
+}
+
+template <int Eta>
+void ExpandSRider<Eta>::start_stream() {
+  std::size_t slot = 0;
+  while (busy_[slot]) ++slot;
+  std::array<std::uint8_t, 66> seed;
+  fill_indexed_seed(seed, rho_prime_, static_cast<std::uint16_t>(started_));
+  start_single_block(slots_[slot].state, seed, kShake256Block, 0x1f);
+  secure_wipe(seed.data(), seed.size());
+  slots_[slot].filled = 0;
+  slots_[slot].index = started_++;
+  busy_[slot] = true;
+  order_[under_way_++] = static_cast<std::uint8_t>(slot);
+}
+
+// Boards the streams under way, oldest first, and starts new ones while
+// they can board at once.
+template <int Eta>
+std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room) {
+  while (under_way_ < room && under_way_ < kStreams && started_ < count_) start_stream();
+  const std::size_t count = under_way_ < room ? under_way_ : room;
+  for (std::size_t i = 0; i < count; ++i) std::memcpy(states + 25 * i, slots_[order_[i]].state, sizeof(Stream::state));
+  return count;
+}
+
+// Alg. 31 lines 4-13 (with Alg. 15) on each boarded stream's new block,
+// through the kernel's filter; finished polynomials packed and retired.
+template <int Eta>
+void ExpandSRider<Eta>::alight(const std::uint64_t* states, std::size_t count) {
+  const kernels::Table& k = kernels::active();
+  std::uint8_t scratch[kShake256Block];  // only where the state's bytes are not in order
+  for (std::size_t i = 0; i < count; ++i) {
+    Stream& s = slots_[order_[i]];
+    const std::uint64_t* state = states + 25 * i;
+    s.filled = k.mldsa.mldsa_rej_eta(s.poly.c.data(), s.filled, output_bytes(state, scratch, kShake256Block),
+                                     kShake256Block, static_cast<unsigned>(Eta));
+    if (s.filled < n) std::memcpy(s.state, state, sizeof s.state);
+  }
+  secure_wipe(scratch, sizeof scratch);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < under_way_; ++i) {
+    Stream& s = slots_[order_[i]];
+    if (i < count && s.filled == n) {
+      pack_eta<Eta>(packed_ + s.index * kEtaPolyBytes<Eta>, s.poly);
+      secure_wipe(&s, sizeof s);
+      busy_[order_[i]] = false;
+    } else {
+      order_[kept++] = order_[i];
+    }
+  }
+  under_way_ = kept;
+}
+template class ExpandSRider<2>;
+template class ExpandSRider<4>;
 
 namespace {
 

@@ -32,18 +32,20 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 // How many entries each batch of for_each_matrix_entry_vartime takes, for
 // `total` entries on the active backend (hash::KeccakWays::batch_ways()
 // ways) and a rider with `rider_permutations` still due (0: none). Writes
-// the sizes to `sizes` and returns how many batches there are: full
-// batches first, then a short one if the entries leave one, then those
-// that leave the rider a way, last, where a rider over an input still
-// being written (key generation's tr = H(pk)) finds most of it ready, and
-// a rider chained after it (verification's H(μ ‖ w1')) finds rows of w1'.
-// - no rider: full batches, the last one short;
+// the sizes to `sizes` and returns how many batches there are: a short
+// one first if the entries leave one (its idle ways take key generation's
+// ExpandS rider, which must finish before the first product), then full
+// batches, then those that leave the rider a way, last, where a rider over
+// an input still being written (key generation's tr = H(pk)) finds most of
+// it ready, and a rider chained after it (verification's H(μ ‖ w1'))
+// finds rows of w1'.
+// - no rider: the short batch, then full ones;
 // - eight ways: the fewest batches, the idle ways spread one per batch over
 //   the last ones (k·l = 30 for ML-DSA-65: 8, 8, 7, 7);
 // - ten ways (two x5 calls, whose fifth ways cost nothing more): enough
 //   batches of four for the rider's permutations (about five per batch),
 //   each one x5 call with the rider (ML-DSA-44 with tr's 10: 8, 4, 4;
-//   ML-DSA-65 with 15: 10, 8, 4, 4, 4; ML-DSA-87 with 20: 10, 10, 10, 10,
+//   ML-DSA-65 with 15: 8, 10, 4, 4, 4; ML-DSA-87 with 20: 10, 10, 10, 10,
 //   4, 4, 4, 4).
 inline constexpr std::size_t kMaxMatrixBatches = 16;  // k·l <= 56 in FIPS 204's sets: at most 14 batches
 std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations,
@@ -72,12 +74,46 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
   }
 }
 
-// ExpandS (FIPS 204 Alg. 33): out[j] = RejBoundedPoly(ρ' ‖
-// IntegerToBytes(first_index + j, 2)) (Alg. 31) for j < count,
-// hash::KeccakWays::batch_ways() SHAKE256 instances side by side.
-// Coefficients in [-η, η].
+// ExpandS (FIPS 204 Alg. 33) as a rider (hash::WayRider) in the idle
+// ways of another multi-way squeeze (ExpandA's, in key generation):
+// RejBoundedPoly (Alg. 31) of ρ' ‖ IntegerToBytes(r, 2) for r < count, each
+// ride squeezing one more SHAKE256 block of up to kStreams of them at a
+// time; a stream starts as another finishes, so one that needs a second
+// block holds up no other. Each finished polynomial is packed as skEncode
+// packs s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η)
+// and wiped. ride_alone() runs what is still due. Which nibbles are
+// rejected shows in the number of blocks a stream takes; those nibbles are
+// discarded and independent of the accepted ones, so the counts are public
+// (declassified by the filter kernel for the constant-time test,
+// common/ct_poison.hpp). ρ' and packed must outlive the rider.
 template <int Eta>
-void expand_s_polys(Poly* out, Seed64 rho_prime, std::uint16_t first_index, std::size_t count);
+class ExpandSRider final : public hash::WayRider {
+ public:
+  ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_t* packed);
+  ~ExpandSRider();
+  std::size_t board(std::uint64_t* states, std::size_t room) override;
+  void alight(const std::uint64_t* states, std::size_t count) override;
+
+ private:
+  static constexpr std::size_t kStreams = hash::Shake256Ways::max_ways;
+  struct Stream {
+    std::uint64_t state[25];
+    Poly poly;  // the coefficients accepted so far
+    std::size_t filled;
+    std::size_t index;
+  };
+  // Starts polynomial started_ in a free slot.
+  void start_stream();
+
+  Seed64 rho_prime_;
+  std::uint8_t* packed_;
+  std::size_t count_;
+  std::size_t started_ = 0;
+  std::size_t under_way_ = 0;
+  std::array<std::uint8_t, kStreams> order_{};  // slots under way, oldest first
+  std::array<bool, kStreams> busy_{};
+  std::array<Stream, kStreams> slots_;
+};
 
 // ExpandMask's polynomial y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r, 2)),
 // γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].

@@ -1,0 +1,102 @@
+// ExpandS as a rider (mldsa::detail::ExpandSRider) on every backend: riding
+// in the idle ways of a SHAKE128 squeeze with 0..max_ways busy ways, for a
+// few squeezes, then alone, it writes the same packed s1 ‖ s2 as FIPS 204
+// Alg. 31 run one polynomial at a time (a one-state SHAKE256 and the
+// half-byte rule of Alg. 15, written out here), and leaves the busy ways'
+// outputs unchanged.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "hash/keccak_parallel.hpp"
+#include "mldsa/packing.hpp"
+#include "mldsa/sampling.hpp"
+#include "pqlab/hash.hpp"
+#include "pqlab/kernels.hpp"
+
+namespace {
+
+using pqlab::mldsa::detail::ExpandSRider;
+using pqlab::mldsa::detail::Poly;
+
+// RejBoundedPoly (Alg. 31) of seed ‖ IntegerToBytes(r, 2), straight from
+// the standard: low nibble first, CoeffFromHalfByte (Alg. 15).
+template <int Eta>
+Poly reference_bounded_poly(const std::array<std::uint8_t, 64>& seed, std::uint16_t r) {
+  std::vector<std::uint8_t> in(seed.begin(), seed.end());
+  in.push_back(static_cast<std::uint8_t>(r));
+  in.push_back(static_cast<std::uint8_t>(r >> 8));
+  pqlab::hash::Shake256 xof;
+  xof.absorb(in);
+  Poly out{};
+  std::size_t filled = 0;
+  while (filled < 256) {
+    std::array<std::uint8_t, 1> z;
+    xof.squeeze(z);
+    for (const int b : {z[0] & 15, z[0] >> 4}) {
+      if (filled == 256) break;
+      if (Eta == 2 && b < 15) out.c[filled++] = 2 - b % 5;
+      if (Eta == 4 && b < 9) out.c[filled++] = 4 - b;
+    }
+  }
+  return out;
+}
+
+template <int Eta>
+void check_rider(std::string_view backend, std::size_t count) {
+  constexpr std::size_t kPolyBytes = Eta == 2 ? 96 : 128;
+  std::array<std::uint8_t, 64> seed;
+  for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i * 29 + Eta);
+  std::vector<std::uint8_t> want(count * kPolyBytes);
+  for (std::size_t r = 0; r < count; ++r)
+    pqlab::mldsa::detail::pack_eta<Eta>(want.data() + r * kPolyBytes,
+                                        reference_bounded_poly<Eta>(seed, static_cast<std::uint16_t>(r)));
+
+  constexpr std::size_t kMax = pqlab::hash::Shake128Ways::max_ways;
+  const std::array<std::uint8_t, 2> way_seed{3, 4};
+  std::array<std::uint8_t, 168 * 4> way_stream;
+  pqlab::hash::shake128(way_seed, way_stream);
+  for (std::size_t busy = 0; busy <= kMax; ++busy) {
+    for (std::size_t squeezes = 0; squeezes <= 4; ++squeezes) {
+      std::vector<std::uint8_t> got(count * kPolyBytes + 1, 0xa5);  // one guard byte
+      {
+        ExpandSRider<Eta> rider(seed, count, got.data());
+        pqlab::hash::Shake128Ways ways;
+        std::span<const std::uint8_t> seeds[kMax];
+        for (auto& s : seeds) s = way_seed;
+        ways.absorb_once(seeds, busy);
+        std::array<std::array<std::uint8_t, 168>, kMax> blocks;
+        std::uint8_t* outs[kMax];
+        for (std::size_t i = 0; i < kMax; ++i) outs[i] = blocks[i].data();
+        for (std::size_t s = 0; s < squeezes; ++s) {
+          ways.squeeze_block(outs, 168, &rider);
+          for (std::size_t w = 0; w < busy; ++w)
+            EXPECT_TRUE(std::equal(blocks[w].begin(), blocks[w].end(),
+                                   way_stream.begin() + static_cast<std::ptrdiff_t>(168 * s)))
+                << backend << " eta " << Eta << " busy " << busy << " squeeze " << s << " way " << w;
+        }
+        rider.ride_alone();
+      }
+      EXPECT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
+          << backend << " eta " << Eta << " count " << count << " busy " << busy << " squeezes " << squeezes;
+      EXPECT_EQ(got.back(), 0xa5) << backend << " eta " << Eta << " wrote past the end";
+    }
+  }
+}
+
+TEST(MldsaExpandSRider, MatchesAlg31OnePolynomialAtATime) {
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    // The three sets' l + k (8, 11, 15), one stream, and more streams than
+    // the rider runs at once.
+    for (const std::size_t count : {1u, 8u, 15u, 23u}) check_rider<2>(backend, count);
+    for (const std::size_t count : {1u, 11u, 23u}) check_rider<4>(backend, count);
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
+
+}  // namespace
