@@ -30,20 +30,26 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
 // Anything that takes the idle ways of a KeccakWays squeeze (a rider):
-// that call permutes the rider's states with its own at no extra call.
-// board() writes up to `room` states (25 lanes each, one after another, in
-// the kernels' lane form) to permute now and returns how many; alight()
-// takes them back once permuted. Riders are chained (then_ride): a squeeze
-// seats them in order while idle ways last.
+// that call permutes the rider's states with its own. board() writes up to
+// `room` states (25 lanes each, one after another, in the kernels' lane
+// form) to permute now and returns how many; the first `free` of those
+// ways ride in the Keccak calls the states already seated need anyway (the
+// others may take a call more). alight() takes them back once permuted.
+// Riders are chained (then_ride): a squeeze seats them in order while
+// idle ways last.
 class WayRider {
  public:
-  virtual std::size_t board(std::uint64_t* states, std::size_t room) = 0;
+  virtual std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) = 0;
   virtual void alight(const std::uint64_t* states, std::size_t count) = 0;
+  // How many states one Keccak call of the active backend permutes for the
+  // cost of one (five where its x5 call costs about an x4 call, else four):
+  // the unit `free` counts in.
+  static std::size_t ways_per_call();
   // The rider offered the idle ways after this one (or null).
   void then_ride(WayRider* next) { next_ = next; }
   WayRider* next() const { return next_; }
-  // Runs the rider on its own until it boards no more states: as many
-  // states a Keccak call as a KeccakWays batch takes (batch_ways()).
+  // Runs the rider on its own until it boards no more states: room and
+  // free both a KeccakWays batch (batch_ways()).
   void ride_alone();
 
  protected:
@@ -94,7 +100,7 @@ class KeccakRider final : public WayRider {
   // (at most the rate) of the output.
   void finish(std::span<std::uint8_t> out);
   // One state a squeeze (load_next), while the next block can ride.
-  std::size_t board(std::uint64_t* states, std::size_t room) override;
+  std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) override;
   void alight(const std::uint64_t* states, std::size_t count) override;
 
  private:

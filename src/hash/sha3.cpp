@@ -304,16 +304,19 @@ const std::uint8_t* WayRider::output_bytes(const std::uint64_t state[25], std::u
   return state_bytes(state, scratch, rate);
 }
 
+std::size_t WayRider::ways_per_call() { return kernels::active().tuning.keccak_x5_near_x4 ? 5 : 4; }
+
 void WayRider::ride_alone() {
   constexpr std::size_t kCapacity = Shake256Ways::max_ways;
   std::uint64_t states[kCapacity * 25];
   const std::size_t room = Shake256Ways::batch_ways();
   std::size_t touched = 0;
-  for (std::size_t count; (count = board(states, room)) > 0;) {
+  for (std::size_t count; (count = board(states, room, room)) > 0;) {
     const std::size_t written = detail::permute_ways(states, count, kCapacity);
     touched = written > touched ? written : touched;
     alight(states, count);
   }
+  if (touched == 0) return;  // nothing boarded: no state was copied here
   secure_wipe(states, touched * 25 * sizeof(std::uint64_t));
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
@@ -349,7 +352,7 @@ void KeccakRider::load_next(std::uint64_t state[25]) {
 
 void KeccakRider::store(const std::uint64_t state[25]) { std::memcpy(state_, state, sizeof state_); }
 
-std::size_t KeccakRider::board(std::uint64_t* states, std::size_t room) {
+std::size_t KeccakRider::board(std::uint64_t* states, std::size_t room, std::size_t) {
   if (room == 0 || !can_ride()) return 0;
   load_next(states);
   return 1;
@@ -459,11 +462,13 @@ void KeccakWays<RateBytes, Domain>::permute_with_riders(WayRider* rider) {
     std::size_t first;
     std::size_t count;
   } seated[max_ways];
+  const std::size_t per_call = WayRider::ways_per_call();
   std::size_t riders = 0;
   std::size_t taken = 0;
   for (; rider != nullptr && ways_ + taken < room; rider = rider->next()) {
     const std::size_t first = ways_ + taken;
-    const std::size_t count = rider->board(states_ + 25 * first, room - first);
+    const std::size_t free = (per_call - first % per_call) % per_call;
+    const std::size_t count = rider->board(states_ + 25 * first, room - first, free);
     if (count == 0) continue;
     seated[riders++] = {rider, first, count};
     taken += count;

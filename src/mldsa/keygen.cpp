@@ -16,8 +16,9 @@ namespace {
 // Alg. 6 lines 5–9 from the s1 and s2 packed in `sk` (sk's layout), shared
 // by key generation and the expanded-key check. Key generation passes the
 // ExpandS rider that writes s1 ‖ s2 there (`expand_s`): it rides in Â's
-// idle ways after tr's rider and finishes on its own before the first
-// product. ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
+// free ways after tr's rider, and what is still due when needed runs on
+// its own: s1 before the first product, s2[i] before row i's sum.
+// ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
 // entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
 // packed into pk (Alg. 22) and row i of t0 packed as skEncode packs it
 // (Alg. 24) and handed to row_t0(i, packed), through one kernel seam entry
@@ -27,7 +28,7 @@ namespace {
 // packed s1 or s2 coefficient lies outside [-η, η] (constant time).
 template <class P, class RowT0>
 std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::Seed32 rho, RowT0&& row_t0,
-                            std::span<std::uint8_t, 64> tr, hash::WayRider* expand_s = nullptr) {
+                            std::span<std::uint8_t, 64> tr, detail::ExpandSRider<P::eta>* expand_s = nullptr) {
   using namespace detail;
   using L = Layout<P>;
   struct Work {
@@ -47,7 +48,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
       rho, a_batch,
       [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (!s1_ready) {
-      if (expand_s != nullptr) expand_s->ride_alone();
+      if (expand_s != nullptr) expand_s->finish_through(P::l - 1);
       for (std::size_t c = 0; c < static_cast<std::size_t>(P::l); ++c) {
         bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + c * L::eta_poly_bytes);
         ntt(w.s1_hat[c], w.t);
@@ -61,6 +62,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
     if (j + 1 < static_cast<std::size_t>(P::l)) return;
     reduce(w.acc);
     intt_tomont(w.t, w.acc);
+    if (expand_s != nullptr) expand_s->finish_through(P::l + i);
     bad |= unpack_eta<P::eta>(w.s2, sk + L::sk_s2 + i * L::eta_poly_bytes);
     add_reduce32(w.t, w.s2, w.t);  // s2 + reduce32(t) ≡ t + s2, |·| < q
     freeze(w.t);

@@ -151,9 +151,13 @@ ExpandSRider<Eta>::ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_
   static_assert(Eta == 2 || Eta == 4);
 }
 
+// A stream is wiped as it finishes; those still under way (none once all
+// polynomials are out) are wiped here: XOF states and coefficients are
+// secret.
 template <int Eta>
 ExpandSRider<Eta>::~ExpandSRider() {
-  secure_wipe(slots_.data(), sizeof slots_);  // XOF states and coefficients: secret
+  for (std::size_t slot = 0; slot < kStreams; ++slot)
+    if (busy_[slot]) secure_wipe(&slots_[slot], sizeof slots_[slot]);
 }
 
 template <int Eta>
@@ -170,14 +174,32 @@ void ExpandSRider<Eta>::start_stream() {
   order_[under_way_++] = static_cast<std::uint8_t>(slot);
 }
 
-// Boards the streams under way, oldest first, and starts new ones while
-// they can board at once.
+// Boards the streams under way, oldest first (so in index order), and
+// starts new ones while they can board at once: riding, as many as there
+// are free ways; finishing (finish_through), the streams still due, and
+// later ones up to the end of the last Keccak call those take.
 template <int Eta>
-std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room) {
-  while (under_way_ < room && under_way_ < kStreams && started_ < count_) start_stream();
-  const std::size_t count = under_way_ < room ? under_way_ : room;
+std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room, std::size_t free) {
+  std::size_t want = free;
+  if (needed_ > 0) {
+    std::size_t due = started_ < needed_ ? needed_ - started_ : 0;
+    for (std::size_t i = 0; i < under_way_ && slots_[order_[i]].index < needed_; ++i) ++due;
+    if (due == 0) return 0;
+    const std::size_t per_call = ways_per_call();
+    want = (due + per_call - 1) / per_call * per_call;
+  }
+  want = want < room ? want : room;
+  while (under_way_ < want && under_way_ < kStreams && started_ < count_) start_stream();
+  const std::size_t count = under_way_ < want ? under_way_ : want;
   for (std::size_t i = 0; i < count; ++i) std::memcpy(states + 25 * i, slots_[order_[i]].state, sizeof(Stream::state));
   return count;
+}
+
+template <int Eta>
+void ExpandSRider<Eta>::finish_through(std::size_t index) {
+  needed_ = index + 1 < count_ ? index + 1 : count_;
+  ride_alone();
+  needed_ = 0;
 }
 
 // Alg. 31 lines 4-13 (with Alg. 15) on each boarded stream's new block,

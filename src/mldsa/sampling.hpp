@@ -81,7 +81,9 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
 // time; a stream starts as another finishes, so one that needs a second
 // block holds up no other. Each finished polynomial is packed as skEncode
 // packs s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η)
-// and wiped. ride_alone() runs what is still due. Which nibbles are
+// and wiped. Riding, it boards only free ways (the calls need them
+// anyway); finish_through(r) runs on its own what polynomials 0..r still
+// need, later streams filling those calls' ways. Which nibbles are
 // rejected shows in the number of blocks a stream takes; those nibbles are
 // discarded and independent of the accepted ones, so the counts are public
 // (declassified by the filter kernel for the constant-time test,
@@ -91,8 +93,9 @@ class ExpandSRider final : public hash::WayRider {
  public:
   ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_t* packed);
   ~ExpandSRider();
-  std::size_t board(std::uint64_t* states, std::size_t room) override;
+  std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) override;
   void alight(const std::uint64_t* states, std::size_t count) override;
+  void finish_through(std::size_t index);
 
  private:
   static constexpr std::size_t kStreams = hash::Shake256Ways::max_ways;
@@ -108,6 +111,7 @@ class ExpandSRider final : public hash::WayRider {
   Seed64 rho_prime_;
   std::uint8_t* packed_;
   std::size_t count_;
+  std::size_t needed_ = 0;  // finish_through: polynomials 0..needed_-1 are due
   std::size_t started_ = 0;
   std::size_t under_way_ = 0;
   std::array<std::uint8_t, kStreams> order_{};  // slots under way, oldest first

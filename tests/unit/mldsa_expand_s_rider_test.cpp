@@ -1,6 +1,7 @@
 // ExpandS as a rider (mldsa::detail::ExpandSRider) on every backend: riding
-// in the idle ways of a SHAKE128 squeeze with 0..max_ways busy ways, for a
-// few squeezes, then alone, it writes the same packed s1 ‖ s2 as FIPS 204
+// in the free ways of a SHAKE128 squeeze with 0..max_ways busy ways, for a
+// few squeezes, then finishing the first half and then the rest alone, it
+// writes the same packed s1 ‖ s2 as FIPS 204
 // Alg. 31 run one polynomial at a time (a one-state SHAKE256 and the
 // half-byte rule of Alg. 15, written out here), and leaves the busy ways'
 // outputs unchanged.
@@ -79,6 +80,11 @@ void check_rider(std::string_view backend, std::size_t count) {
                                    way_stream.begin() + static_cast<std::ptrdiff_t>(168 * s)))
                 << backend << " eta " << Eta << " busy " << busy << " squeeze " << s << " way " << w;
         }
+        // What the first half needs, on its own; then the rest.
+        rider.finish_through(count / 2);
+        EXPECT_TRUE(std::equal(want.begin(), want.begin() + static_cast<std::ptrdiff_t>((count / 2 + 1) * kPolyBytes),
+                               got.begin()))
+            << backend << " eta " << Eta << " count " << count << " busy " << busy << " squeezes " << squeezes;
         rider.ride_alone();
       }
       EXPECT_TRUE(std::equal(want.begin(), want.end(), got.begin()))
