@@ -34,17 +34,13 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
 // `room` states (25 lanes each, one after another, in the kernels' lane
 // form) to permute now and returns how many; the first `free` of those
 // ways ride in the Keccak calls the states already seated need anyway (the
-// others may take a call more). alight() takes them back once permuted.
+// others may take a call more; KeccakWays::ways_per_call()). alight() takes them back once permuted.
 // Riders are chained (then_ride): a squeeze seats them in order while
 // idle ways last.
 class WayRider {
  public:
   virtual std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) = 0;
   virtual void alight(const std::uint64_t* states, std::size_t count) = 0;
-  // How many states one Keccak call of the active backend permutes for the
-  // cost of one (five where its x5 call costs about an x4 call, else four):
-  // the unit `free` counts in.
-  static std::size_t ways_per_call();
   // The rider offered the idle ways after this one (or null).
   void then_ride(WayRider* next) { next_ = next; }
   WayRider* next() const { return next_; }
@@ -139,6 +135,11 @@ class KeccakWays {
   // active backend: ten where its x5 call costs about an x4 call, else
   // eight (at most max_ways).
   static std::size_t batch_ways();
+  // How many states one Keccak call of the active backend permutes for the
+  // cost of one: five where its x5 call costs about an x4 call, four where
+  // it has a four-way call that beats four one-state ones, else one. Ways
+  // up to a multiple of it cost no more calls.
+  static std::size_t ways_per_call();
   ~KeccakWays();
   // Absorbs in[i] for i < ways, each under rate_bytes long, and pads.
   void absorb_once(const std::span<const std::uint8_t>* in, std::size_t ways);

@@ -304,8 +304,6 @@ const std::uint8_t* WayRider::output_bytes(const std::uint64_t state[25], std::u
   return state_bytes(state, scratch, rate);
 }
 
-std::size_t WayRider::ways_per_call() { return kernels::active().tuning.keccak_x5_near_x4 ? 5 : 4; }
-
 void WayRider::ride_alone() {
   constexpr std::size_t kCapacity = Shake256Ways::max_ways;
   std::uint64_t states[kCapacity * 25];
@@ -393,6 +391,13 @@ std::size_t KeccakWays<RateBytes, Domain>::batch_ways() {
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
+std::size_t KeccakWays<RateBytes, Domain>::ways_per_call() {
+  const kernels::Tuning& tuning = kernels::active().tuning;
+  if (tuning.keccak_x5_near_x4) return 5;
+  return tuning.keccak_x4_min_ways < 4 ? 4 : 1;
+}
+
+template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakWays<RateBytes, Domain>::~KeccakWays() {
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
@@ -462,7 +467,7 @@ void KeccakWays<RateBytes, Domain>::permute_with_riders(WayRider* rider) {
     std::size_t first;
     std::size_t count;
   } seated[max_ways];
-  const std::size_t per_call = WayRider::ways_per_call();
+  const std::size_t per_call = ways_per_call();
   std::size_t riders = 0;
   std::size_t taken = 0;
   for (; rider != nullptr && ways_ + taken < room; rider = rider->next()) {

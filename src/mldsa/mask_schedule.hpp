@@ -26,8 +26,9 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
 // iteration, held for the whole iteration: each is computed once. The
-// polynomials of y are drawn as many nonces at a time as fill the SHAKE256
-// ways (eight, or ten on the avx2 backend; l is 4, 5 or 7); those past this
+// polynomials of y are drawn as many nonces at a time as this iteration
+// still needs, rounded up to whole Keccak calls (five ways on the avx2
+// backend, four on the other vector ones; l is 4, 5 or 7); those past this
 // iteration's l are kept for the next one, whose κ starts where this one's
 // ended (Alg. 7 line 31).
 template <class P>
@@ -35,7 +36,7 @@ class HeldMask {
  public:
   template <class SigningKey>
   void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& scratch) {
-    for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j));
+    for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j), kappa + P::l);
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P>(
@@ -50,11 +51,16 @@ class HeldMask {
 
  private:
   static constexpr std::size_t kDrawn = kMaskBatch;
+  static_assert(kDrawn >= P::l, "one draw covers an iteration");
   // y for `nonce`: from the polynomials drawn ahead, or from a new draw of
-  // the batch_ways() nonces (at most kDrawn) that start at it.
-  void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
+  // the nonces from it up to this iteration's `end`, rounded up to whole
+  // Keccak calls (KeccakWays::ways_per_call(): the rounding costs no more
+  // calls, and what it draws past `end` is kept for the next iteration).
+  void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce, std::uint32_t end) {
     if (nonce < drawn_first_ || nonce - drawn_first_ >= drawn_count_) {
-      const std::size_t count = hash::Shake256Ways::batch_ways();
+      const std::size_t per_call = hash::Shake256Ways::ways_per_call();
+      std::size_t count = (end - nonce + per_call - 1) / per_call * per_call;
+      count = count < kDrawn ? count : kDrawn;
       expand_mask_polys<P::z_bits - 1>(drawn_, rho_second, nonce, count);
       drawn_first_ = nonce;
       drawn_count_ = static_cast<std::uint32_t>(count);

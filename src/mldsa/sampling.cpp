@@ -185,7 +185,7 @@ std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room, st
     std::size_t due = started_ < needed_ ? needed_ - started_ : 0;
     for (std::size_t i = 0; i < under_way_ && slots_[order_[i]].index < needed_; ++i) ++due;
     if (due == 0) return 0;
-    const std::size_t per_call = ways_per_call();
+    const std::size_t per_call = hash::Shake256Ways::ways_per_call();
     want = (due + per_call - 1) / per_call * per_call;
   }
   want = want < room ? want : room;
