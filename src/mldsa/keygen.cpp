@@ -109,7 +109,7 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   // ways; then t, (t1, t0) and tr (Alg. 6 lines 5–9), t0 packed into sk.
   // The s1, s2 just drawn are in range, so the range flag is not needed.
   static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
-  ExpandSRider<P::eta> expand_s(rho_prime, P::l + P::k, sk.data() + L::sk_s1);
+  ExpandSRider<P::eta> expand_s(rho_prime, 0, P::l + P::k, EtaSampler<P::eta>{sk.data() + L::sk_s1});
   (void)t_rows_and_tr<P>(
       pk, sk.data(), rho,
       [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {

@@ -34,6 +34,15 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 template <class P>
 class HeldMask {
  public:
+  // The first iteration's polynomials may be drawn elsewhere (by an
+  // ExpandMaskRider in the key's ExpandA, sign.cpp) into
+  // first_draw_target(), y[0..count) from nonce 0: took_first_draw(count).
+  static constexpr bool takes_first_draw = true;
+  Poly* first_draw_target() { return drawn_; }
+  void took_first_draw(std::size_t count) {
+    drawn_first_ = 0;
+    drawn_count_ = static_cast<std::uint32_t>(count);
+  }
   template <class SigningKey>
   void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& scratch) {
     for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j), kappa + P::l);
@@ -84,6 +93,7 @@ class HeldMask {
 template <class P>
 class StreamedMask {
  public:
+  static constexpr bool takes_first_draw = false;
   template <class SigningKey>
   void start(const SigningKey&, Seed64 rho_second, std::uint16_t kappa, NttPoly&) {
     rho_second_ = rho_second.data();

@@ -117,7 +117,7 @@ std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations
 
 // FIPS 204 Alg. 30 (RejNTTPoly), batch_ways() entries side by side.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
-                              hash::KeccakRider* rider) {
+                              hash::WayRider* rider) {
   constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
   const std::size_t batch = hash::Shake128Ways::batch_ways();
   for (std::size_t done = 0; done < count;) {
@@ -145,45 +145,43 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
   }
 }
 
-template <int Eta>
-ExpandSRider<Eta>::ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_t* packed)
-    : rho_prime_(rho_prime), packed_(packed), count_(count) {
-  static_assert(Eta == 2 || Eta == 4);
-}
+template <class Sampler>
+Shake256StreamsRider<Sampler>::Shake256StreamsRider(Seed64 seed, std::uint16_t first, std::size_t count,
+                                                    Sampler sampler)
+    : seed_(seed), first_(first), count_(count), sampler_(sampler) {}
 
 // A stream is wiped as it finishes; those still under way (none once all
-// polynomials are out) are wiped here: XOF states and coefficients are
-// secret.
-template <int Eta>
-ExpandSRider<Eta>::~ExpandSRider() {
+// are out) are wiped here: XOF states and the samplers' data are secret.
+template <class Sampler>
+Shake256StreamsRider<Sampler>::~Shake256StreamsRider() {
   for (std::size_t slot = 0; slot < kStreams; ++slot)
     if (busy_[slot]) secure_wipe(&slots_[slot], sizeof slots_[slot]);
 }
 
-template <int Eta>
-void ExpandSRider<Eta>::start_stream() {
+template <class Sampler>
+void Shake256StreamsRider<Sampler>::start_stream() {
   std::size_t slot = 0;
   while (busy_[slot]) ++slot;
   std::array<std::uint8_t, 66> seed;
-  fill_indexed_seed(seed, rho_prime_, static_cast<std::uint16_t>(started_));
+  fill_indexed_seed(seed, seed_, static_cast<std::uint16_t>(first_ + started_));
   start_single_block(slots_[slot].state, seed, kShake256Block, 0x1f);
   secure_wipe(seed.data(), seed.size());
-  slots_[slot].filled = 0;
-  slots_[slot].index = started_++;
+  Sampler::start(slots_[slot].work);
+  slots_[slot].r = started_++;
   busy_[slot] = true;
   order_[under_way_++] = static_cast<std::uint8_t>(slot);
 }
 
 // Boards the streams under way, oldest first (so in index order), and
 // starts new ones while they can board at once: riding, as many as there
-// are free ways; finishing (finish_through), the streams still due, and
-// later ones up to the end of the last Keccak call those take.
-template <int Eta>
-std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room, std::size_t free) {
+// are free ways; finishing, the streams still due, and later ones up to
+// the end of the last Keccak call those take.
+template <class Sampler>
+std::size_t Shake256StreamsRider<Sampler>::board(std::uint64_t* states, std::size_t room, std::size_t free) {
   std::size_t want = free;
   if (needed_ > 0) {
     std::size_t due = started_ < needed_ ? needed_ - started_ : 0;
-    for (std::size_t i = 0; i < under_way_ && slots_[order_[i]].index < needed_; ++i) ++due;
+    for (std::size_t i = 0; i < under_way_ && slots_[order_[i]].r < needed_; ++i) ++due;
     if (due == 0) return 0;
     const std::size_t per_call = hash::Shake256Ways::ways_per_call();
     want = (due + per_call - 1) / per_call * per_call;
@@ -195,32 +193,27 @@ std::size_t ExpandSRider<Eta>::board(std::uint64_t* states, std::size_t room, st
   return count;
 }
 
-template <int Eta>
-void ExpandSRider<Eta>::finish_through(std::size_t index) {
-  needed_ = index + 1 < count_ ? index + 1 : count_;
-  ride_alone();
-  needed_ = 0;
-}
-
-// Alg. 31 lines 4-13 (with Alg. 15) on each boarded stream's new block,
-// through the kernel's filter; finished polynomials packed and retired.
-template <int Eta>
-void ExpandSRider<Eta>::alight(const std::uint64_t* states, std::size_t count) {
-  const kernels::Table& k = kernels::active();
+// Each boarded stream's new block to its sampler; finished streams
+// retired.
+template <class Sampler>
+void Shake256StreamsRider<Sampler>::alight(const std::uint64_t* states, std::size_t count) {
   std::uint8_t scratch[kShake256Block];  // only where the state's bytes are not in order
+  std::size_t done = 0;
   for (std::size_t i = 0; i < count; ++i) {
     Stream& s = slots_[order_[i]];
     const std::uint64_t* state = states + 25 * i;
-    s.filled = k.mldsa.mldsa_rej_eta(s.poly.c.data(), s.filled, output_bytes(state, scratch, kShake256Block),
-                                     kShake256Block, static_cast<unsigned>(Eta));
-    if (s.filled < n) std::memcpy(s.state, state, sizeof s.state);
+    if (sampler_.take_block(s.work, output_bytes(state, scratch, kShake256Block)))
+      ++done;
+    else
+      std::memcpy(s.state, state, sizeof s.state);
   }
   secure_wipe(scratch, sizeof scratch);
+  if (done == 0) return;
   std::size_t kept = 0;
   for (std::size_t i = 0; i < under_way_; ++i) {
     Stream& s = slots_[order_[i]];
-    if (i < count && s.filled == n) {
-      pack_eta<Eta>(packed_ + s.index * kEtaPolyBytes<Eta>, s.poly);
+    if (i < count && sampler_.done(s.work)) {
+      sampler_.finish(s.r, s.work);
       secure_wipe(&s, sizeof s);
       busy_[order_[i]] = false;
     } else {
@@ -229,8 +222,55 @@ void ExpandSRider<Eta>::alight(const std::uint64_t* states, std::size_t count) {
   }
   under_way_ = kept;
 }
-template class ExpandSRider<2>;
-template class ExpandSRider<4>;
+
+template <class Sampler>
+void Shake256StreamsRider<Sampler>::finish_through(std::size_t r) {
+  needed_ = r + 1 < count_ ? r + 1 : count_;
+  ride_alone();
+  needed_ = 0;
+}
+
+template <class Sampler>
+std::size_t Shake256StreamsRider<Sampler>::finish_started() {
+  count_ = started_;
+  if (count_ > 0) finish_through(count_ - 1);
+  return count_;
+}
+
+// Alg. 31 lines 4-13 (with Alg. 15) on a block, through the kernel's
+// filter.
+template <int Eta>
+bool EtaSampler<Eta>::take_block(Work& w, const std::uint8_t* block) const {
+  w.filled = kernels::active().mldsa.mldsa_rej_eta(w.poly.c.data(), w.filled, block, kShake256Block,
+                                                   static_cast<unsigned>(Eta));
+  return done(w);
+}
+
+template <int Eta>
+void EtaSampler<Eta>::finish(std::size_t r, Work& w) const {
+  pack_eta<Eta>(packed + r * kEtaPolyBytes<Eta>, w.poly);
+}
+
+template <int Gamma1Log2>
+bool MaskSampler<Gamma1Log2>::take_block(Work& w, const std::uint8_t* block) const {
+  std::memcpy(w.bytes.data() + w.blocks * kShake256Block, block, kShake256Block);
+  ++w.blocks;
+  return done(w);
+}
+
+template <int Gamma1Log2>
+void MaskSampler<Gamma1Log2>::finish(std::size_t r, Work& w) const {
+  kernels::active().mldsa.mldsa_unpack_z(out[r].c.data(), w.bytes.data(), std::int32_t{1} << Gamma1Log2);
+}
+
+template struct EtaSampler<2>;
+template struct EtaSampler<4>;
+template class Shake256StreamsRider<EtaSampler<2>>;
+template class Shake256StreamsRider<EtaSampler<4>>;
+template struct MaskSampler<17>;
+template struct MaskSampler<19>;
+template class Shake256StreamsRider<MaskSampler<17>>;
+template class Shake256StreamsRider<MaskSampler<19>>;
 
 namespace {
 

@@ -24,10 +24,9 @@ struct MatrixIndex {
 };
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 // `count` entries at once, hash::KeccakWays::batch_ways() SHAKE128
-// instances side by side; a rider (hash::KeccakRider) takes an idle way
-// where there is one.
+// instances side by side; riders (hash::WayRider) take the idle ways.
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
-                              hash::KeccakRider* rider = nullptr);
+                              hash::WayRider* rider = nullptr);
 
 // How many entries each batch of for_each_matrix_entry_vartime takes, for
 // `total` entries on the active backend (hash::KeccakWays::batch_ways()
@@ -74,50 +73,96 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
   }
 }
 
-// ExpandS (FIPS 204 Alg. 33) as a rider (hash::WayRider) in the idle
-// ways of another multi-way squeeze (ExpandA's, in key generation):
-// RejBoundedPoly (Alg. 31) of ρ' ‖ IntegerToBytes(r, 2) for r < count, each
-// ride squeezing one more SHAKE256 block of up to kStreams of them at a
-// time; a stream starts as another finishes, so one that needs a second
-// block holds up no other. Each finished polynomial is packed as skEncode
-// packs s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η)
-// and wiped. Riding, it boards only free ways (the calls need them
-// anyway); finish_through(r) runs on its own what polynomials 0..r still
-// need, later streams filling those calls' ways. Which nibbles are
-// rejected shows in the number of blocks a stream takes; those nibbles are
-// discarded and independent of the accepted ones, so the counts are public
-// (declassified by the filter kernel for the constant-time test,
-// common/ct_poison.hpp). ρ' and packed must outlive the rider.
-template <int Eta>
-class ExpandSRider final : public hash::WayRider {
+// SHAKE256 streams on seed64 ‖ IntegerToBytes(first + r, 2) for r < count
+// (ExpandS's and ExpandMask's inputs), run as a rider (hash::WayRider) in
+// the free ways of another multi-way squeeze (ExpandA's): each ride
+// squeezes one more block of up to kStreams of them at a time, oldest
+// first, a stream starting as another finishes, so one that needs more
+// blocks holds up no other. Riding, it boards only free ways (the calls
+// need them anyway); finish_through(r) runs on its own what streams 0..r
+// still need, later ones filling those calls' ways; finish_started() runs
+// only the streams already started and returns how many there were.
+// What a stream does with its blocks is the Sampler's:
+// - Sampler::Work, the per-stream data (secret: wiped when the stream
+//   finishes and with the rider), set up by start(Work&);
+// - bool take_block(Work&, const std::uint8_t* block) (rate bytes):
+//   whether the stream is done now (done(Work&) says it again);
+// - void finish(std::size_t r, Work&): the stream's result.
+// The seed and whatever the sampler writes to must outlive the rider.
+template <class Sampler>
+class Shake256StreamsRider final : public hash::WayRider {
  public:
-  ExpandSRider(Seed64 rho_prime, std::size_t count, std::uint8_t* packed);
-  ~ExpandSRider();
+  Shake256StreamsRider(Seed64 seed, std::uint16_t first, std::size_t count, Sampler sampler);
+  ~Shake256StreamsRider();
   std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) override;
   void alight(const std::uint64_t* states, std::size_t count) override;
-  void finish_through(std::size_t index);
+  void finish_through(std::size_t r);
+  std::size_t finish_started();
 
  private:
   static constexpr std::size_t kStreams = hash::Shake256Ways::max_ways;
   struct Stream {
     std::uint64_t state[25];
-    Poly poly;  // the coefficients accepted so far
-    std::size_t filled;
-    std::size_t index;
+    typename Sampler::Work work;
+    std::size_t r;
   };
-  // Starts polynomial started_ in a free slot.
+  // Starts stream started_ in a free slot.
   void start_stream();
 
-  Seed64 rho_prime_;
-  std::uint8_t* packed_;
+  Seed64 seed_;
+  std::uint16_t first_;
   std::size_t count_;
-  std::size_t needed_ = 0;  // finish_through: polynomials 0..needed_-1 are due
+  Sampler sampler_;
+  std::size_t needed_ = 0;  // finish_through: streams 0..needed_-1 are due
   std::size_t started_ = 0;
   std::size_t under_way_ = 0;
   std::array<std::uint8_t, kStreams> order_{};  // slots under way, oldest first
   std::array<bool, kStreams> busy_{};
   std::array<Stream, kStreams> slots_;
 };
+
+// ExpandS (FIPS 204 Alg. 33) as such a rider (in key generation):
+// RejBoundedPoly (Alg. 31) of ρ' ‖ IntegerToBytes(r, 2) through the
+// kernel's η filter, each finished polynomial packed as skEncode packs
+// s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η). Which
+// nibbles are rejected shows in the number of blocks a stream takes; those
+// nibbles are discarded and independent of the accepted ones, so the
+// counts are public (declassified by the filter kernel for the
+// constant-time test, common/ct_poison.hpp).
+template <int Eta>
+struct EtaSampler {
+  struct Work {
+    Poly poly;  // the coefficients accepted so far
+    std::size_t filled;
+  };
+  std::uint8_t* packed;
+  static void start(Work& w) { w.filled = 0; }
+  static bool done(const Work& w) { return w.filled == n; }
+  bool take_block(Work& w, const std::uint8_t* block) const;
+  void finish(std::size_t r, Work& w) const;
+};
+template <int Eta>
+using ExpandSRider = Shake256StreamsRider<EtaSampler<Eta>>;
+
+// ExpandMask (FIPS 204 Alg. 34) as such a rider (signing's first draw,
+// in the key's ExpandA): y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r,
+// 2)), γ1 - 1, γ1) into out[r].
+template <int Gamma1Log2>
+struct MaskSampler {
+  static constexpr std::size_t kBytes = 32 * (Gamma1Log2 + 1);
+  static constexpr std::size_t kBlocks = (kBytes + hash::Shake256::rate_bytes - 1) / hash::Shake256::rate_bytes;
+  struct Work {
+    std::array<std::uint8_t, kBlocks * hash::Shake256::rate_bytes> bytes;
+    std::size_t blocks;
+  };
+  Poly* out;
+  static void start(Work& w) { w.blocks = 0; }
+  static bool done(const Work& w) { return w.blocks == kBlocks; }
+  bool take_block(Work& w, const std::uint8_t* block) const;
+  void finish(std::size_t r, Work& w) const;
+};
+template <int Gamma1Log2>
+using ExpandMaskRider = Shake256StreamsRider<MaskSampler<Gamma1Log2>>;
 
 // ExpandMask's polynomial y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r, 2)),
 // γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].

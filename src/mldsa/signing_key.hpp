@@ -29,6 +29,7 @@ template <class P>
 class CompactSigningKey {
  public:
   using Lay = Layout<P>;
+  static constexpr bool expands_matrix = false;  // no Â on loading, so nothing to ride in it
   // Status::invalid_key if s1 or s2 holds a value outside [-η, η].
   Status load(ConstSecretKey<P> sk) {
     sk_ = sk.data();
@@ -95,10 +96,13 @@ class CompactSigningKey {
 template <class P>
 class ExpandedSigningKey {
  public:
+  static constexpr bool expands_matrix = true;
   ~ExpandedSigningKey() { secure_wipe(this, sizeof *this); }
   // Status::invalid_key if s1 or s2 holds a value outside [-η, η] (checked
-  // as each is unpacked for its transform, so each is unpacked once).
-  Status load(ConstSecretKey<P> sk) {
+  // as each is unpacked for its transform, so each is unpacked once). A
+  // rider (the first mask draw) takes the free ways of Â's batches; it is
+  // offered none if the key is refused.
+  Status load(ConstSecretKey<P> sk, hash::WayRider* rider = nullptr) {
     compact_.bind(sk);
     std::uint32_t bad = 0;
     for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j) bad |= compact_.s1_small_checked(j, s1_[j]);
@@ -112,7 +116,7 @@ class ExpandedSigningKey {
     for (std::size_t i = 0; i < static_cast<std::size_t>(P::k); ++i)
       for (std::size_t j = 0; j < static_cast<std::size_t>(P::l); ++j)
         at[i * P::l + j] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)};
-    expand_a_entries_vartime(&a_[0][0], compact_.rho(), at.data(), at.size());
+    expand_a_entries_vartime(&a_[0][0], compact_.rho(), at.data(), at.size(), rider);
     return Status::ok;
   }
   Seed32 rho() const { return compact_.rho(); }

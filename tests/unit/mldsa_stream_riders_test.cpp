@@ -1,10 +1,17 @@
-// ExpandS as a rider (mldsa::detail::ExpandSRider) on every backend: riding
+// ML-DSA's SHAKE256 streams as riders (mldsa::detail::Shake256StreamsRider)
+// on every backend.
+//
+// ExpandS (ExpandSRider): riding
 // in the free ways of a SHAKE128 squeeze with 0..max_ways busy ways, for a
 // few squeezes, then finishing the first half and then the rest alone, it
 // writes the same packed s1 ‖ s2 as FIPS 204
 // Alg. 31 run one polynomial at a time (a one-state SHAKE256 and the
 // half-byte rule of Alg. 15, written out here), and leaves the busy ways'
 // outputs unchanged.
+//
+// ExpandMask (ExpandMaskRider): riding likewise from a nonce κ, then
+// finishing the streams it started, it yields ExpandMask's polynomials for
+// κ, κ + 1, ... (expand_mask_poly, the one-stream path) and says how many.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -65,7 +72,7 @@ void check_rider(std::string_view backend, std::size_t count) {
     for (std::size_t squeezes = 0; squeezes <= 4; ++squeezes) {
       std::vector<std::uint8_t> got(count * kPolyBytes + 1, 0xa5);  // one guard byte
       {
-        ExpandSRider<Eta> rider(seed, count, got.data());
+        ExpandSRider<Eta> rider(seed, 0, count, pqlab::mldsa::detail::EtaSampler<Eta>{got.data()});
         pqlab::hash::Shake128Ways ways;
         std::span<const std::uint8_t> seeds[kMax];
         for (auto& s : seeds) s = way_seed;
@@ -101,6 +108,59 @@ TEST(MldsaExpandSRider, MatchesAlg31OnePolynomialAtATime) {
     // the rider runs at once.
     for (const std::size_t count : {1u, 8u, 15u, 23u}) check_rider<2>(backend, count);
     for (const std::size_t count : {1u, 11u, 23u}) check_rider<4>(backend, count);
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
+
+template <int Gamma1Log2>
+void check_mask_rider(std::string_view backend) {
+  using pqlab::mldsa::detail::ExpandMaskRider;
+  using pqlab::mldsa::detail::MaskSampler;
+  std::array<std::uint8_t, 64> seed;
+  for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i * 17 + Gamma1Log2);
+  constexpr std::uint16_t kKappa = 0x00fe;  // nonces cross a byte boundary
+  constexpr std::size_t kMax = pqlab::hash::Shake128Ways::max_ways;
+  const std::array<std::uint8_t, 1> way_seed{5};
+  std::size_t most_drawn = 0;
+  for (std::size_t busy = 0; busy <= kMax; ++busy) {
+    for (std::size_t squeezes = 0; squeezes <= 6; ++squeezes) {
+      std::array<Poly, kMax> got{};
+      std::size_t drawn = 0;
+      {
+        ExpandMaskRider<Gamma1Log2> rider(seed, kKappa, 7, MaskSampler<Gamma1Log2>{got.data()});
+        pqlab::hash::Shake128Ways ways;
+        std::span<const std::uint8_t> seeds[kMax];
+        for (auto& s : seeds) s = way_seed;
+        ways.absorb_once(seeds, busy);
+        std::array<std::array<std::uint8_t, 168>, kMax> blocks;
+        std::uint8_t* outs[kMax];
+        for (std::size_t i = 0; i < kMax; ++i) outs[i] = blocks[i].data();
+        for (std::size_t s = 0; s < squeezes; ++s) ways.squeeze_block(outs, 168, &rider);
+        drawn = rider.finish_started();
+      }
+      // Streams start only in free ways, so none without squeezes, and
+      // never more than asked for.
+      if (squeezes == 0) EXPECT_EQ(drawn, 0u) << backend;
+      EXPECT_LE(drawn, 7u) << backend;
+      most_drawn = drawn > most_drawn ? drawn : most_drawn;
+      for (std::size_t r = 0; r < drawn; ++r) {
+        Poly want;
+        pqlab::mldsa::detail::expand_mask_poly<Gamma1Log2>(want, seed, static_cast<std::uint16_t>(kKappa + r));
+        EXPECT_EQ(got[r].c, want.c) << backend << " gamma1 2^" << Gamma1Log2 << " busy " << busy << " squeezes "
+                                    << squeezes << " r " << r;
+      }
+    }
+  }
+  // Where a call permutes several ways for the cost of one, some layout
+  // leaves free ways, so the rider did ride.
+  if (pqlab::hash::Shake256Ways::ways_per_call() > 1) EXPECT_GT(most_drawn, 0u) << backend;
+}
+
+TEST(MldsaExpandMaskRider, MatchesExpandMaskFromKappa) {
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    check_mask_rider<17>(backend);
+    check_mask_rider<19>(backend);
   }
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
