@@ -25,11 +25,13 @@
 #include "mldsa/sampling.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
+#include "support/busy_ways.hpp"
 
 namespace {
 
 using pqlab::mldsa::detail::ExpandSRider;
 using pqlab::mldsa::detail::Poly;
+using pqlab::test::BusyWays;
 
 // RejBoundedPoly (Alg. 31) of seed ‖ IntegerToBytes(r, 2), straight from
 // the standard: low nibble first, CoeffFromHalfByte (Alg. 15).
@@ -64,26 +66,19 @@ void check_rider(std::string_view backend, std::size_t count) {
     pqlab::mldsa::detail::pack_eta<Eta>(want.data() + r * kPolyBytes,
                                         reference_bounded_poly<Eta>(seed, static_cast<std::uint16_t>(r)));
 
-  constexpr std::size_t kMax = pqlab::hash::Shake128Ways::max_ways;
   const std::array<std::uint8_t, 2> way_seed{3, 4};
   std::array<std::uint8_t, 168 * 4> way_stream;
   pqlab::hash::shake128(way_seed, way_stream);
-  for (std::size_t busy = 0; busy <= kMax; ++busy) {
+  for (std::size_t busy = 0; busy <= BusyWays::max; ++busy) {
     for (std::size_t squeezes = 0; squeezes <= 4; ++squeezes) {
       std::vector<std::uint8_t> got(count * kPolyBytes + 1, 0xa5);  // one guard byte
       {
         ExpandSRider<Eta> rider(seed, 0, count, pqlab::mldsa::detail::EtaSampler<Eta>{got.data()});
-        pqlab::hash::Shake128Ways ways;
-        std::span<const std::uint8_t> seeds[kMax];
-        for (auto& s : seeds) s = way_seed;
-        ways.absorb_once(seeds, busy);
-        std::array<std::array<std::uint8_t, 168>, kMax> blocks;
-        std::uint8_t* outs[kMax];
-        for (std::size_t i = 0; i < kMax; ++i) outs[i] = blocks[i].data();
+        BusyWays ways(way_seed, busy);
         for (std::size_t s = 0; s < squeezes; ++s) {
-          ways.squeeze_block(outs, 168, &rider);
+          ways.squeeze(&rider);
           for (std::size_t w = 0; w < busy; ++w)
-            EXPECT_TRUE(std::equal(blocks[w].begin(), blocks[w].end(),
+            EXPECT_TRUE(std::equal(ways.blocks[w].begin(), ways.blocks[w].end(),
                                    way_stream.begin() + static_cast<std::ptrdiff_t>(168 * s)))
                 << backend << " eta " << Eta << " busy " << busy << " squeeze " << s << " way " << w;
         }
@@ -119,23 +114,16 @@ void check_mask_rider(std::string_view backend) {
   std::array<std::uint8_t, 64> seed;
   for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i * 17 + Gamma1Log2);
   constexpr std::uint16_t kKappa = 0x00fe;  // nonces cross a byte boundary
-  constexpr std::size_t kMax = pqlab::hash::Shake128Ways::max_ways;
   const std::array<std::uint8_t, 1> way_seed{5};
   std::size_t most_drawn = 0;
-  for (std::size_t busy = 0; busy <= kMax; ++busy) {
+  for (std::size_t busy = 0; busy <= BusyWays::max; ++busy) {
     for (std::size_t squeezes = 0; squeezes <= 6; ++squeezes) {
-      std::array<Poly, kMax> got{};
+      std::array<Poly, 7> got{};
       std::size_t drawn = 0;
       {
-        ExpandMaskRider<Gamma1Log2> rider(seed, kKappa, 7, MaskSampler<Gamma1Log2>{got.data()});
-        pqlab::hash::Shake128Ways ways;
-        std::span<const std::uint8_t> seeds[kMax];
-        for (auto& s : seeds) s = way_seed;
-        ways.absorb_once(seeds, busy);
-        std::array<std::array<std::uint8_t, 168>, kMax> blocks;
-        std::uint8_t* outs[kMax];
-        for (std::size_t i = 0; i < kMax; ++i) outs[i] = blocks[i].data();
-        for (std::size_t s = 0; s < squeezes; ++s) ways.squeeze_block(outs, 168, &rider);
+        ExpandMaskRider<Gamma1Log2> rider(seed, kKappa, got.size(), MaskSampler<Gamma1Log2>{got.data()});
+        BusyWays ways(way_seed, busy);
+        for (std::size_t s = 0; s < squeezes; ++s) ways.squeeze(&rider);
         drawn = rider.finish_started();
       }
       // Streams start only in free ways, so none without squeezes, and

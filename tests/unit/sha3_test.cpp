@@ -12,6 +12,7 @@
 #include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/kernels.hpp"
+#include "support/busy_ways.hpp"
 #include "support/vectors.hpp"
 
 namespace {
@@ -191,27 +192,13 @@ TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
+using pqlab::test::BusyWays;
+
 // A rider gives the one-state SHAKE256 output whatever share of its
 // permutations ride: inputs at block edges, squeezes with 0..max_ways busy
 // ways (all busy: no room, so it does not ride; on the avx2 backend eight
 // busy ways still leave two fifth ways of its five-state calls), 0 to 6
 // rides before finish().
-// `busy` SHAKE128 ways over one seed, squeezed a block at a time with
-// riders in their idle ways.
-struct BusyWays {
-  static constexpr std::size_t max = pqlab::hash::Shake128Ways::max_ways;
-  pqlab::hash::Shake128Ways lanes;
-  std::array<std::array<std::uint8_t, 168>, max> blocks;
-  std::uint8_t* outs[max];
-  BusyWays(std::span<const std::uint8_t> seed, std::size_t busy) {
-    std::span<const std::uint8_t> seeds[max];
-    for (auto& sd : seeds) sd = seed;
-    lanes.absorb_once(seeds, busy);
-    for (std::size_t i = 0; i < max; ++i) outs[i] = blocks[i].data();
-  }
-  void squeeze(pqlab::hash::KeccakRider* rider) { lanes.squeeze_block(outs, 168, rider); }
-};
-
 TEST(KeccakWays, RiderMatchesOneLane) {
   std::vector<std::uint8_t> data(4 * 136 + 9);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 1);
