@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 #include "pqlab/hash.hpp"
 #include "pqlab/status.hpp"
@@ -34,13 +35,21 @@ Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t cou
 // `room` states (25 lanes each, one after another, in the kernels' lane
 // form) to permute now and returns how many; the first `free` of those
 // ways ride in the Keccak calls the states already seated need anyway (the
-// others may take a call more; KeccakWays::ways_per_call()). alight() takes them back once permuted.
-// Riders are chained (then_ride): a squeeze seats them in order while
-// idle ways last.
+// others may take a call more; KeccakWays::ways_per_call()). alight()
+// takes them back once permuted. Riders are chained (then_ride): a squeeze
+// seats them in order while idle ways last.
+//
+// The core is built without RTTI, and its riders are used from code built
+// with it (the tests), so a rider dispatches through two function pointers
+// rather than virtual functions: a derived class Derived defines
+// board_states() and alight_states() and constructs its base with
+// std::type_identity<Derived>{}.
 class WayRider {
  public:
-  virtual std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) = 0;
-  virtual void alight(const std::uint64_t* states, std::size_t count) = 0;
+  std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) {
+    return board_(*this, states, room, free);
+  }
+  void alight(const std::uint64_t* states, std::size_t count) { alight_(*this, states, count); }
   // The rider offered the idle ways after this one (or null).
   void then_ride(WayRider* next) { next_ = next; }
   WayRider* next() const { return next_; }
@@ -49,7 +58,14 @@ class WayRider {
   void ride_alone();
 
  protected:
-  WayRider() = default;
+  template <class Derived>
+  explicit WayRider(std::type_identity<Derived>)
+      : board_([](WayRider& r, std::uint64_t* states, std::size_t room, std::size_t free) {
+          return static_cast<Derived&>(r).board_states(states, room, free);
+        }),
+        alight_([](WayRider& r, const std::uint64_t* states, std::size_t count) {
+          static_cast<Derived&>(r).alight_states(states, count);
+        }) {}
   ~WayRider() = default;
   WayRider(const WayRider&) = delete;
   WayRider& operator=(const WayRider&) = delete;
@@ -65,6 +81,8 @@ class WayRider {
   static const std::uint8_t* output_bytes(const std::uint64_t state[25], std::uint8_t* scratch, std::size_t rate);
 
  private:
+  std::size_t (*board_)(WayRider&, std::uint64_t*, std::size_t, std::size_t);
+  void (*alight_)(WayRider&, const std::uint64_t*, std::size_t);
   WayRider* next_ = nullptr;
 };
 
@@ -96,8 +114,8 @@ class KeccakRider final : public WayRider {
   // (at most the rate) of the output.
   void finish(std::span<std::uint8_t> out);
   // One state a squeeze (load_next), while the next block can ride.
-  std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) override;
-  void alight(const std::uint64_t* states, std::size_t count) override;
+  std::size_t board_states(std::uint64_t* states, std::size_t room, std::size_t free);
+  void alight_states(const std::uint64_t* states, std::size_t count);
 
  private:
   std::uint64_t state_[25] = {};

@@ -323,7 +323,7 @@ KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const 
     : KeccakRider(rate, domain, in, in.size()) {}
 
 KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available)
-    : in_(in), rate_(rate), available_(available), domain_(domain) {}
+    : WayRider(std::type_identity<KeccakRider>{}), in_(in), rate_(rate), available_(available), domain_(domain) {}
 
 bool KeccakRider::can_ride() const {
   if (padded_) return false;
@@ -350,13 +350,13 @@ void KeccakRider::load_next(std::uint64_t state[25]) {
 
 void KeccakRider::store(const std::uint64_t state[25]) { std::memcpy(state_, state, sizeof state_); }
 
-std::size_t KeccakRider::board(std::uint64_t* states, std::size_t room, std::size_t) {
+std::size_t KeccakRider::board_states(std::uint64_t* states, std::size_t room, std::size_t) {
   if (room == 0 || !can_ride()) return 0;
   load_next(states);
   return 1;
 }
 
-void KeccakRider::alight(const std::uint64_t* states, std::size_t count) {
+void KeccakRider::alight_states(const std::uint64_t* states, std::size_t count) {
   if (count == 1) store(states);
 }
 

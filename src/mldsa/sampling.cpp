@@ -148,7 +148,11 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
 template <class Sampler>
 Shake256StreamsRider<Sampler>::Shake256StreamsRider(Seed64 seed, std::uint16_t first, std::size_t count,
                                                     Sampler sampler)
-    : seed_(seed), first_(first), count_(count), sampler_(sampler) {}
+    : WayRider(std::type_identity<Shake256StreamsRider>{}),
+      seed_(seed),
+      first_(first),
+      count_(count),
+      sampler_(sampler) {}
 
 // A stream is wiped as it finishes; those still under way (none once all
 // are out) are wiped here: XOF states and the samplers' data are secret.
@@ -177,7 +181,7 @@ void Shake256StreamsRider<Sampler>::start_stream() {
 // are free ways; finishing, the streams still due, and later ones up to
 // the end of the last Keccak call those take.
 template <class Sampler>
-std::size_t Shake256StreamsRider<Sampler>::board(std::uint64_t* states, std::size_t room, std::size_t free) {
+std::size_t Shake256StreamsRider<Sampler>::board_states(std::uint64_t* states, std::size_t room, std::size_t free) {
   std::size_t want = free;
   if (needed_ > 0) {
     std::size_t due = started_ < needed_ ? needed_ - started_ : 0;
@@ -196,7 +200,7 @@ std::size_t Shake256StreamsRider<Sampler>::board(std::uint64_t* states, std::siz
 // Each boarded stream's new block to its sampler; finished streams
 // retired.
 template <class Sampler>
-void Shake256StreamsRider<Sampler>::alight(const std::uint64_t* states, std::size_t count) {
+void Shake256StreamsRider<Sampler>::alight_states(const std::uint64_t* states, std::size_t count) {
   std::uint8_t scratch[kShake256Block];  // only where the state's bytes are not in order
   std::size_t done = 0;
   for (std::size_t i = 0; i < count; ++i) {

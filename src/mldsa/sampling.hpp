@@ -94,8 +94,8 @@ class Shake256StreamsRider final : public hash::WayRider {
  public:
   Shake256StreamsRider(Seed64 seed, std::uint16_t first, std::size_t count, Sampler sampler);
   ~Shake256StreamsRider();
-  std::size_t board(std::uint64_t* states, std::size_t room, std::size_t free) override;
-  void alight(const std::uint64_t* states, std::size_t count) override;
+  std::size_t board_states(std::uint64_t* states, std::size_t room, std::size_t free);
+  void alight_states(const std::uint64_t* states, std::size_t count);
   void finish_through(std::size_t r);
   std::size_t finish_started();
 
