@@ -18,14 +18,15 @@ namespace {
 // ExpandS rider that writes s1 ‖ s2 there (`expand_s`): it rides in Â's
 // free ways after tr's rider, and what is still due when needed runs on
 // its own: s1 before the first product, s2[i] before row i's sum.
-// ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in row-major order, a batch of
-// entries at a time; (t1, t0) = Power2Round(t) (Alg. 35), row i of t1
-// packed into pk (Alg. 22) and row i of t0 packed as skEncode packs it
-// (Alg. 24) and handed to row_t0(i, packed), through one kernel seam entry
-// (mldsa_power2round_pack). tr = H(pk, 64)
-// rides in ExpandA's idle ways over the rows of pk written so far, and is
-// written to `tr`. pk must already start with ρ. Returns 0xffffffff if a
-// packed s1 or s2 coefficient lies outside [-η, η] (constant time).
+// ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in
+// row-major order, a batch of entries at a time; (t1, t0) =
+// Power2Round(t) (Alg. 35), row i of t1 packed into pk (Alg. 22) and row i
+// of t0 packed as skEncode packs it (Alg. 24) and handed to row_t0(i,
+// packed), through one kernel seam entry (mldsa_power2round_pack). tr =
+// H(pk, 64) rides in ExpandA's idle ways over the rows of pk written so
+// far, and is written to `tr`. pk must already start with ρ. Returns
+// 0xffffffff if a packed s1 or s2 coefficient lies outside [-η, η]
+// (constant time).
 template <class P, class RowT0>
 std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::Seed32 rho, RowT0&& row_t0,
                             std::span<std::uint8_t, 64> tr, detail::ExpandSRider<P::eta>* expand_s = nullptr) {

@@ -65,6 +65,13 @@ void absorb_indexed_seeds(hash::Shake256Ways& xof, IndexedSeeds& seeds, Seed64 s
 template <int Eta>
 constexpr std::size_t kEtaPolyBytes = 32 * std::bit_width(unsigned{2 * Eta});
 
+// FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it, on
+// MaskSampler<Gamma1Log2>::kBytes bytes.
+template <int Gamma1Log2>
+void unpack_mask(Poly& out, const std::uint8_t* packed) {
+  kernels::active().mldsa.mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
+}
+
 }  // namespace
 
 // FIPS 204 Alg. 30 (RejNTTPoly).
@@ -206,7 +213,8 @@ void Shake256StreamsRider<Sampler>::alight_states(const std::uint64_t* states, s
   for (std::size_t i = 0; i < count; ++i) {
     Stream& s = slots_[order_[i]];
     const std::uint64_t* state = states + 25 * i;
-    if (sampler_.take_block(s.work, output_bytes(state, scratch, kShake256Block)))
+    sampler_.take_block(s.work, output_bytes(state, scratch, kShake256Block));
+    if (Sampler::done(s.work))
       ++done;
     else
       std::memcpy(s.state, state, sizeof s.state);
@@ -216,7 +224,7 @@ void Shake256StreamsRider<Sampler>::alight_states(const std::uint64_t* states, s
   std::size_t kept = 0;
   for (std::size_t i = 0; i < under_way_; ++i) {
     Stream& s = slots_[order_[i]];
-    if (i < count && sampler_.done(s.work)) {
+    if (i < count && Sampler::done(s.work)) {
       sampler_.finish(s.r, s.work);
       secure_wipe(&s, sizeof s);
       busy_[order_[i]] = false;
@@ -244,10 +252,9 @@ std::size_t Shake256StreamsRider<Sampler>::finish_started() {
 // Alg. 31 lines 4-13 (with Alg. 15) on a block, through the kernel's
 // filter.
 template <int Eta>
-bool EtaSampler<Eta>::take_block(Work& w, const std::uint8_t* block) const {
+void EtaSampler<Eta>::take_block(Work& w, const std::uint8_t* block) const {
   w.filled = kernels::active().mldsa.mldsa_rej_eta(w.poly.c.data(), w.filled, block, kShake256Block,
                                                    static_cast<unsigned>(Eta));
-  return done(w);
 }
 
 template <int Eta>
@@ -256,15 +263,14 @@ void EtaSampler<Eta>::finish(std::size_t r, Work& w) const {
 }
 
 template <int Gamma1Log2>
-bool MaskSampler<Gamma1Log2>::take_block(Work& w, const std::uint8_t* block) const {
+void MaskSampler<Gamma1Log2>::take_block(Work& w, const std::uint8_t* block) const {
   std::memcpy(w.bytes.data() + w.blocks * kShake256Block, block, kShake256Block);
   ++w.blocks;
-  return done(w);
 }
 
 template <int Gamma1Log2>
 void MaskSampler<Gamma1Log2>::finish(std::size_t r, Work& w) const {
-  kernels::active().mldsa.mldsa_unpack_z(out[r].c.data(), w.bytes.data(), std::int32_t{1} << Gamma1Log2);
+  unpack_mask<Gamma1Log2>(out[r], w.bytes.data());
 }
 
 template struct EtaSampler<2>;
@@ -276,25 +282,12 @@ template struct MaskSampler<19>;
 template class Shake256StreamsRider<MaskSampler<17>>;
 template class Shake256StreamsRider<MaskSampler<19>>;
 
-namespace {
-
-// FIPS 204 Alg. 19 (BitUnpack(·, γ1 - 1, γ1)) as ExpandMask uses it.
-template <int Gamma1Log2>
-void unpack_mask(Poly& out, const std::uint8_t* packed) {
-  kernels::active().mldsa.mldsa_unpack_z(out.c.data(), packed, std::int32_t{1} << Gamma1Log2);
-}
-
-template <int Gamma1Log2>
-constexpr std::size_t kMaskBytes = 32 * (Gamma1Log2 + 1);
-
-}  // namespace
-
 // FIPS 204 Alg. 34 (ExpandMask) for one polynomial.
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce) {
   std::array<std::uint8_t, 66> seed;
   fill_indexed_seed(seed, rho_second, nonce);
-  std::array<std::uint8_t, kMaskBytes<Gamma1Log2>> buf;
+  std::array<std::uint8_t, MaskSampler<Gamma1Log2>::kBytes> buf;
   hash::shake256(seed, buf);
   unpack_mask<Gamma1Log2>(out, buf.data());
   secure_wipe(buf.data(), buf.size());
@@ -308,7 +301,7 @@ template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
 template <int Gamma1Log2>
 void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count) {
   constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
-  constexpr std::size_t kBlocks = (kMaskBytes<Gamma1Log2> + kShake256Block - 1) / kShake256Block;
+  constexpr std::size_t kBlocks = MaskSampler<Gamma1Log2>::kBlocks;
   struct Work {
     IndexedSeeds seeds;
     std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kWays> bufs;

@@ -85,8 +85,8 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
 // What a stream does with its blocks is the Sampler's:
 // - Sampler::Work, the per-stream data (secret: wiped when the stream
 //   finishes and with the rider), set up by start(Work&);
-// - bool take_block(Work&, const std::uint8_t* block) (rate bytes):
-//   whether the stream is done now (done(Work&) says it again);
+// - take_block(Work&, const std::uint8_t* block), one block (rate bytes)
+//   of the stream; static done(const Work&), whether it needs no more;
 // - void finish(std::size_t r, Work&): the stream's result.
 // The seed and whatever the sampler writes to must outlive the rider.
 template <class Sampler>
@@ -138,7 +138,7 @@ struct EtaSampler {
   std::uint8_t* packed;
   static void start(Work& w) { w.filled = 0; }
   static bool done(const Work& w) { return w.filled == n; }
-  bool take_block(Work& w, const std::uint8_t* block) const;
+  void take_block(Work& w, const std::uint8_t* block) const;
   void finish(std::size_t r, Work& w) const;
 };
 template <int Eta>
@@ -146,7 +146,8 @@ using ExpandSRider = Shake256StreamsRider<EtaSampler<Eta>>;
 
 // ExpandMask (FIPS 204 Alg. 34) as such a rider (signing's first draw,
 // in the key's ExpandA): y[r] = BitUnpack(H(ρ'' ‖ IntegerToBytes(κ + r,
-// 2)), γ1 - 1, γ1) into out[r].
+// 2)), γ1 - 1, γ1) into out[r]. kBytes and kBlocks are ExpandMask's
+// output length and SHAKE256 blocks, whichever way it runs.
 template <int Gamma1Log2>
 struct MaskSampler {
   static constexpr std::size_t kBytes = 32 * (Gamma1Log2 + 1);
@@ -158,7 +159,7 @@ struct MaskSampler {
   Poly* out;
   static void start(Work& w) { w.blocks = 0; }
   static bool done(const Work& w) { return w.blocks == kBlocks; }
-  bool take_block(Work& w, const std::uint8_t* block) const;
+  void take_block(Work& w, const std::uint8_t* block) const;
   void finish(std::size_t r, Work& w) const;
 };
 template <int Gamma1Log2>
