@@ -17,6 +17,18 @@
 namespace pqlab::mldsa {
 namespace detail {
 
+// Whether ‖z_j‖∞ ≥ γ1 - β for one polynomial z_j = y_j + (cs1)_j (Alg. 7
+// line 23's first check), made public. It reveals nothing about the key:
+// each y_i is uniform on [-γ1 + 1, γ1] (ExpandMask, Alg. 34) and
+// |(cs1)_i| ≤ τ·η = β, so whatever a = (cs1)_i is, |y_i + a| < γ1 - β holds
+// for exactly 2(γ1 - β) - 1 of the 2γ1 values of y_i: the same probability
+// for every key and every c, independently for each coefficient. (The
+// iteration's y is discarded; the accepted z is in the signature.)
+template <class P>
+bool z_out_of_bounds_vartime(const Poly& z) {
+  return ct::declassify_value(ct::value_barrier(norm_at_least(z, P::gamma1 - P::beta))) != 0;
+}
+
 // Loads the key while y for κ = 0 (ExpandMask, Alg. 34) rides in the free
 // ways of its ExpandA (on avx2, ML-DSA-44's and ML-DSA-87's short batch of
 // six entries leaves four): as many of y's l polynomials as started there
@@ -32,10 +44,11 @@ template <class P, class SigningKey, class Mask>
   return loaded;
 }
 
-// FIPS 204 Alg. 7 lines 7–32. Every iteration runs the same operations
-// whatever the secret values (all checks are folded into one mask); the
-// only secret-derived fact that leaves an iteration is whether it was
-// rejected, and SampleInBall's timing on the discarded c̃ (sampling.hpp).
+// FIPS 204 Alg. 7 lines 7–32. What leaves an iteration is whether z was
+// out of bounds (the iteration then ends at that polynomial of z), then
+// whether it was rejected (the other checks folded into one mask), and
+// SampleInBall's timing on c̃ (sampling.hpp). z's check tells nothing
+// about the key: see z_out_of_bounds_vartime.
 template <class P, class SigningKey, class Mask>
 Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
   using Lay = Layout<P>;
@@ -102,20 +115,24 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     ntt(wk.c_hat, wk.c);
     small_ntt(wk.c_small, wk.c);
 
-    // z = y + cs1; reject if ‖z‖∞ ≥ γ1 - β. z goes to the signature
-    // buffer at once; a rejected z is overwritten next round.
-    std::uint32_t reject = 0;
+    // z = y + cs1; reject if ‖z‖∞ ≥ γ1 - β, at the first polynomial of z
+    // out of bounds. z goes to the signature buffer at once; a rejected z
+    // is overwritten next round.
+    bool z_rejected = false;
     for (std::size_t j = 0; j < l; ++j) {
       small_multiply(wk.t, wk.c_small, key.s1_small(j, wk.small_scratch));
       const Poly& y = mask.y(j, wk.w);
       add_reduce32(wk.t, y, wk.t);
-      reject |= norm_at_least(wk.t, P::gamma1 - P::beta);
+      z_rejected = z_out_of_bounds_vartime<P>(wk.t);
+      if (z_rejected) break;
       pack_z<P>(sig.data() + Lay::sig_z + j * Lay::z_poly_bytes, wk.t);
     }
+    if (z_rejected) continue;
 
     // r = w - cs2: reject if ‖LowBits(r)‖∞ ≥ γ2 - β; ct0 = NTT^-1(ĉ ∘ t̂0):
     // reject if ‖ct0‖∞ ≥ γ2; h = MakeHint(-ct0, r + ct0) (Alg. 39), reject
     // if more than ω hints are set.
+    std::uint32_t reject = 0;
     std::uint32_t hint_count = 0;
     for (std::size_t i = 0; i < k; ++i) {
       const Poly& w = mask.w(key, i, wk.w, wk.scratch);
