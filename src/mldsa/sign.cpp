@@ -112,7 +112,6 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     // sampling.hpp). Declassified for the constant-time test.
     ct::declassify(c_tilde.data(), c_tilde.size());
     sample_in_ball_vartime<P::tau>(wk.c, c_tilde);
-    ntt(wk.c_hat, wk.c);
     small_ntt(wk.c_small, wk.c);
 
     // z = y + cs1; reject if ‖z‖∞ ≥ γ1 - β, at the first polynomial of z
@@ -132,6 +131,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
     // r = w - cs2: reject if ‖LowBits(r)‖∞ ≥ γ2 - β; ct0 = NTT^-1(ĉ ∘ t̂0):
     // reject if ‖ct0‖∞ ≥ γ2; h = MakeHint(-ct0, r + ct0) (Alg. 39), reject
     // if more than ω hints are set.
+    ntt(wk.c_hat, wk.c);  // for ct0 only, so after z's check
     std::uint32_t reject = 0;
     std::uint32_t hint_count = 0;
     for (std::size_t i = 0; i < k; ++i) {
