@@ -6,7 +6,11 @@
 //   mode 0, a server receiving a ClientHello share: payload becomes a fresh
 //           key's encoded public key (EVP_PKEY_set1_encoded_public_key). It
 //           is accepted only at the exact public-key length, and then
-//           encapsulation gives a ciphertext and secret of the exact lengths.
+//           encapsulation gives a ciphertext and secret of the exact lengths,
+//           except where an X25519 part is a point of small order: its
+//           shared secret is all zero, which RFC 8446 §7.4.2 requires a
+//           handshake to refuse, so encapsulation must fail then (checked
+//           against OpenSSL's own X25519 on that part).
 //   mode 1, a client receiving a ServerHello share: a fresh key pair
 //           decapsulates payload, accepted only at the exact ciphertext
 //           length, giving a secret of the exact length.
@@ -37,17 +41,19 @@ struct Kem {
   const char* name;
   std::size_t public_key, ciphertext, shared_secret;
   std::size_t mlkem_at, mlkem_ciphertext;  // where the ML-KEM ciphertext lies
+  bool x25519_last;                        // the share ends with an X25519 public key
 };
 // draft-ietf-tls-ecdhe-mlkem and FIPS 203 sizes (X25519MLKEM768 puts ML-KEM
 // first, the SecP hybrids their ECDH point first).
 constexpr Kem kKems[] = {
-    {"ML-KEM-512", 800, 768, 32, 0, 768},
-    {"ML-KEM-768", 1184, 1088, 32, 0, 1088},
-    {"ML-KEM-1024", 1568, 1568, 32, 0, 1568},
-    {"X25519MLKEM768", 1216, 1120, 64, 0, 1088},
-    {"SecP256r1MLKEM768", 1249, 1153, 64, 65, 1088},
-    {"SecP384r1MLKEM1024", 1665, 1665, 80, 97, 1568},
+    {"ML-KEM-512", 800, 768, 32, 0, 768, false},
+    {"ML-KEM-768", 1184, 1088, 32, 0, 1088, false},
+    {"ML-KEM-1024", 1568, 1568, 32, 0, 1568, false},
+    {"X25519MLKEM768", 1216, 1120, 64, 0, 1088, true},
+    {"SecP256r1MLKEM768", 1249, 1153, 64, 65, 1088, false},
+    {"SecP384r1MLKEM1024", 1665, 1665, 80, 97, 1568, false},
 };
+constexpr std::size_t kX25519Bytes = 32;
 
 struct PkeyFree {
   void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
@@ -92,6 +98,22 @@ bool decapsulate(EVP_PKEY* key, const Bytes& ct, Bytes& secret) {
   return true;
 }
 
+// Whether X25519 with a fresh key and `peer` as the other side's public key
+// fails, as it does (all-zero shared secret) for a point of small order.
+bool x25519_refuses(const std::uint8_t* peer) {
+  Ctx gen(EVP_PKEY_CTX_new_from_name(nullptr, "X25519", nullptr));
+  EVP_PKEY* own = nullptr;
+  require(gen && EVP_PKEY_keygen_init(gen.get()) == 1 && EVP_PKEY_generate(gen.get(), &own) == 1,
+          "OpenSSL generates an X25519 key");
+  const Pkey own_key(own);
+  const Pkey peer_key(EVP_PKEY_new_raw_public_key_ex(nullptr, "X25519", nullptr, peer, kX25519Bytes));
+  Ctx ctx(EVP_PKEY_CTX_new_from_pkey(nullptr, own_key.get(), nullptr));
+  std::uint8_t secret[kX25519Bytes];
+  std::size_t len = sizeof secret;
+  return !peer_key || !ctx || EVP_PKEY_derive_init(ctx.get()) != 1 ||
+         EVP_PKEY_derive_set_peer(ctx.get(), peer_key.get()) != 1 || EVP_PKEY_derive(ctx.get(), secret, &len) != 1;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -112,8 +134,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool accepted = EVP_PKEY_set1_encoded_public_key(key.get(), payload.data(), payload.size()) == 1;
     if (accepted) {
       require(payload.size() == kem.public_key, "only a share of the exact length is accepted");
-      require(encapsulate(key.get(), ct, secret), "an accepted share can be encapsulated to");
-      require(ct.size() == kem.ciphertext && secret.size() == kem.shared_secret, "encapsulation output lengths");
+      const bool small_order = kem.x25519_last && x25519_refuses(payload.data() + payload.size() - kX25519Bytes);
+      const bool encapsulated = encapsulate(key.get(), ct, secret);
+      require(encapsulated != small_order,
+              "an accepted share can be encapsulated to, unless its X25519 part has small order");
+      if (encapsulated)
+        require(ct.size() == kem.ciphertext && secret.size() == kem.shared_secret, "encapsulation output lengths");
     }
   } else if (mode == 1) {
     if (decapsulate(key.get(), payload, secret)) {

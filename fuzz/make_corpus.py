@@ -86,8 +86,11 @@ def main(outdir):
     # Provider key shares (fuzz_provider_keyshare): ML-KEM encapsulation keys
     # and ciphertexts from the vectors as ClientHello / ServerHello shares of
     # the pure groups, and for X25519MLKEM768 followed by the X25519 base
-    # point (u = 9); mode 2 with a one-byte change.
+    # point (u = 9), and once each by the small-order points u = 0 and u = 1
+    # (all-zero shared secret: accepted, then encapsulation refuses); mode 2
+    # with a one-byte change.
     x25519_base = bytes([9]) + bytes(31)
+    small_order_written = False
     for g in groups("ML-KEM-encapDecap-FIPS203"):
         s = MLKEM_SETS.index(g["parameterSet"])
         for t in g["tests"][:PER_GROUP]:
@@ -97,6 +100,11 @@ def main(outdir):
                 if g["parameterSet"] == "ML-KEM-768":
                     write(outdir, "fuzz_provider_keyshare", tag + "-hybrid-share",
                           bytes([3, 0]) + h(t["ek"]) + x25519_base)
+                    if not small_order_written:
+                        for u in (0, 1):
+                            write(outdir, "fuzz_provider_keyshare", f"{tag}-hybrid-share-small-order-{u}",
+                                  bytes([3, 0]) + h(t["ek"]) + bytes([u]) + bytes(31))
+                        small_order_written = True
             if "c" in t:
                 write(outdir, "fuzz_provider_keyshare", tag + "-ct", bytes([s, 1]) + h(t["c"]))
                 if g["parameterSet"] == "ML-KEM-768":
