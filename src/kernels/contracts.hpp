@@ -137,6 +137,30 @@ struct mldsa_pointwise_acc_montgomery : unchecked {  // out: |r_i| grows by less
     expect_abs_below(r, (std::int64_t{1} << 31) - dsa_q);
   }
 };
+inline constexpr std::int64_t wide_sum_bound = dsa_q * (std::int64_t{1} << 31);
+struct mldsa_pointwise_wide {
+  static void pre(const std::int64_t*, const std::int32_t* a, const std::int32_t* b) { expect_products_below(a, b); }
+  static void post(const std::int64_t* acc, const std::int32_t*, const std::int32_t*) {
+    expect_abs_below(acc, wide_sum_bound);
+  }
+};
+struct mldsa_pointwise_wide_acc : unchecked {  // out: the sum checked by pre
+  // acc's layout pairs acc[16g + m] with coefficient 16g + 2m and acc[16g
+  // + 8 + m] with 16g + 2m + 1.
+  static void pre(const std::int64_t* acc, const std::int32_t* a, const std::int32_t* b) {
+    for (std::size_t g = 0; g < 256; g += 16)
+      for (std::size_t m = 0; m < 8; ++m)
+        for (std::size_t odd = 0; odd < 2; ++odd) {
+          const std::size_t i = g + 2 * m + odd;
+          const std::int64_t sum = acc[g + 8 * odd + m] + std::int64_t{a[i]} * b[i];
+          expect(sum < wide_sum_bound && -sum < wide_sum_bound);
+        }
+  }
+};
+struct mldsa_reduce_wide {
+  static void pre(const std::int32_t*, const std::int64_t* acc) { expect_abs_below(acc, wide_sum_bound); }
+  static void post(const std::int32_t* r, const std::int64_t*) { expect_abs_below(r, dsa_q); }
+};
 struct mldsa_rej_uniform_vartime {
   static void pre(const std::int32_t*, std::size_t filled, const std::uint8_t*, std::size_t len) {
     expect(filled <= 256 && len % 3 == 0);

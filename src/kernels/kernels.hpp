@@ -123,6 +123,12 @@ struct Tuning {
   std::size_t sha256_ways_min = 1;
   // The same for sha512_compress_ways.
   std::size_t sha512_ways_min = 1;
+  // Whether ML-DSA's matrix-vector products sum each row exactly in 64 bits
+  // and reduce it once (mldsa_pointwise_wide, mldsa_pointwise_wide_acc,
+  // mldsa_reduce_wide) rather than reducing every product
+  // (mldsa_pointwise_acc_montgomery). Both give a representative of each
+  // coefficient below q; the callers' results are the same.
+  bool mldsa_wide_row_sums = false;
 };
 
 struct Table {

@@ -139,6 +139,15 @@ void check_backend(std::string_view backend) {
   std::array<std::int32_t, 256> acc32{};
   t.mldsa.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_acc_montgomery", acc32.data(), sizeof acc32);
+  // The wide row sums: a secret product, then one more (public) term, then
+  // the reduction; every word stays secret, wherever the layout puts it.
+  std::array<std::int64_t, 256> wide;
+  t.mldsa.mldsa_pointwise_wide(wide.data(), a32.data(), b32.data());
+  expect_all_secret(backend, "mldsa_pointwise_wide", wide.data(), sizeof wide);
+  t.mldsa.mldsa_pointwise_wide_acc(wide.data(), b32.data(), b32.data());
+  expect_all_secret(backend, "mldsa_pointwise_wide_acc", wide.data(), sizeof wide);
+  t.mldsa.mldsa_reduce_wide(r32.data(), wide.data());
+  expect_all_secret(backend, "mldsa_reduce_wide", r32.data(), sizeof r32);
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);

@@ -407,6 +407,29 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
         k.mldsa.mldsa_pointwise_acc_montgomery(got.data(), xi.data(), yi.data());
         ASSERT_EQ(got, want) << k.name << " pointwise_acc, trial " << trial << " product " << i;
       }
+      // The wide row sums: eight exact products (ML-DSA-87's l and
+      // verification's ĉ ∘ t̂1), |x_i · y_i| < q · 2^28 each, in the
+      // accumulator's layout; then its reduction over all of |acc_i| < q · 2^31.
+      std::array<std::int64_t, 256> wide_want, wide_got;
+      for (int i = 0; i < 8; ++i) {
+        const auto xi = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + i) % kTrials);
+        const auto yi = coefficients<std::int32_t>(rng, std::int64_t{1} << 24, (trial + 3 * i) % kTrials);
+        if (i == 0) {
+          b.portable.mldsa.mldsa_pointwise_wide(wide_want.data(), xi.data(), yi.data());
+          k.mldsa.mldsa_pointwise_wide(wide_got.data(), xi.data(), yi.data());
+        } else {
+          b.portable.mldsa.mldsa_pointwise_wide_acc(wide_want.data(), xi.data(), yi.data());
+          k.mldsa.mldsa_pointwise_wide_acc(wide_got.data(), xi.data(), yi.data());
+        }
+        ASSERT_EQ(wide_got, wide_want) << k.name << " pointwise_wide, trial " << trial << " product " << i;
+      }
+      b.portable.mldsa.mldsa_reduce_wide(want.data(), wide_want.data());
+      k.mldsa.mldsa_reduce_wide(got.data(), wide_got.data());
+      ASSERT_EQ(got, want) << k.name << " reduce_wide of the sum, trial " << trial;
+      const auto sums = coefficients<std::int64_t>(rng, kDsaQ * (std::int64_t{1} << 31), trial);
+      b.portable.mldsa.mldsa_reduce_wide(want.data(), sums.data());
+      k.mldsa.mldsa_reduce_wide(got.data(), sums.data());
+      ASSERT_EQ(got, want) << k.name << " reduce_wide, trial " << trial;
     }
   }
 }

@@ -206,4 +206,58 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
   }
 }
 
+// The wide row sums (entries.inc). A block of 16 coefficients is two
+// registers, x0 (coefficients 0..7) and x1 (8..15); the 64-bit products of
+// their even lanes, then of their odd lanes, are the block's four
+// accumulator registers, in the accumulator's order.
+namespace {
+
+inline __m256i load_wide(const std::int64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline void store_wide(std::int64_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
+
+struct WideBlock {
+  __m256i v[4];
+};
+inline WideBlock wide_products(const std::int32_t* a, const std::int32_t* b) {
+  const __m256i x0 = load(a), x1 = load(a + 8), y0 = load(b), y1 = load(b + 8);
+  return {{_mm256_mul_epi32(x0, y0), _mm256_mul_epi32(x1, y1), _mm256_mul_epi32(odd_to_even(x0), odd_to_even(y0)),
+           _mm256_mul_epi32(odd_to_even(x1), odd_to_even(y1))}};
+}
+
+// montgomery_reduce of four 64-bit sums, each result in the high half of
+// its lane: t = s · q^-1 mod 2^32 is the low half of one 32×32 multiply of
+// s's low half, and t·q another.
+inline __m256i montgomery_reduce_wide(__m256i s) {
+  const __m256i t = _mm256_mul_epi32(s, _mm256_set1_epi32(kQInv));
+  return _mm256_sub_epi64(s, _mm256_mul_epi32(t, _mm256_set1_epi32(kQ)));
+}
+
+}  // namespace
+
+void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    const WideBlock p = wide_products(a + g, b + g);
+    for (std::size_t m = 0; m < 4; ++m) store_wide(acc + g + 4 * m, p.v[m]);
+  }
+}
+
+void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    const WideBlock p = wide_products(a + g, b + g);
+    for (std::size_t m = 0; m < 4; ++m)
+      store_wide(acc + g + 4 * m, _mm256_add_epi64(load_wide(acc + g + 4 * m), p.v[m]));
+  }
+}
+
+// The even coefficients' results move from the high halves to the low
+// ones; the odd coefficients' are already in the odd lanes.
+void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
+  for (std::size_t g = 0; g < 256; g += 16)
+    for (std::size_t h = 0; h < 2; ++h) {
+      const __m256i even = montgomery_reduce_wide(load_wide(acc + g + 4 * h));
+      const __m256i odd = montgomery_reduce_wide(load_wide(acc + g + 8 + 4 * h));
+      store(r + g + 8 * h, _mm256_blend_epi32(odd_to_even(even), odd, 0xaa));
+    }
+}
+
 }  // namespace pqlab::kernels::avx2

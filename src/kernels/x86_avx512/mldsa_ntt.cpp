@@ -254,4 +254,45 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
   for (std::size_t j = 0; j < 256; j += 16) store(r + j, _mm512_add_epi32(load(r + j), pointwise16(a + j, b + j)));
 }
 
+// The wide row sums (entries.inc): a block of 16 coefficients is one
+// register, the 64-bit products of its even lanes and of its odd lanes the
+// block's two accumulator registers.
+namespace {
+
+inline __m512i load_wide(const std::int64_t* p) { return _mm512_loadu_si512(p); }
+inline void store_wide(std::int64_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
+
+// montgomery_reduce of eight 64-bit sums, each result in the high half of
+// its lane (t = s · q^-1 mod 2^32 from s's low half, as pointwise16 does).
+inline __m512i montgomery_reduce_wide(__m512i s) {
+  const __m512i t = _mm512_mul_epi32(s, _mm512_set1_epi32(kQInv));
+  return _mm512_sub_epi64(s, _mm512_mul_epi32(t, _mm512_set1_epi32(kQ)));
+}
+
+}  // namespace
+
+void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    const __m512i x = load(a + g), y = load(b + g);
+    store_wide(acc + g, _mm512_mul_epi32(x, y));
+    store_wide(acc + g + 8, _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
+  }
+}
+
+void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    const __m512i x = load(a + g), y = load(b + g);
+    store_wide(acc + g, _mm512_add_epi64(load_wide(acc + g), _mm512_mul_epi32(x, y)));
+    store_wide(acc + g + 8, _mm512_add_epi64(load_wide(acc + g + 8), _mm512_mul_epi32(odd_to_even(x), odd_to_even(y))));
+  }
+}
+
+void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    const __m512i even = montgomery_reduce_wide(load_wide(acc + g));
+    const __m512i odd = montgomery_reduce_wide(load_wide(acc + g + 8));
+    store(r + g, _mm512_mask_blend_epi32(0xaaaa, odd_to_even(even), odd));
+  }
+}
+
 }  // namespace pqlab::kernels::avx512
