@@ -34,7 +34,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
   using L = Layout<P>;
   struct Work {
     NttPoly s1_hat[P::l];
-    NttPoly acc;
+    WideRowSum wide;
     Poly t;
     Poly s2;
     std::array<std::uint8_t, L::t0_poly_bytes> t0_packed;
@@ -42,6 +42,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
   WipeOnExit<Work> wipe(w);
   std::uint32_t bad = 0;
   bool s1_ready = false;
+  NttRowSum row(w.t, w.wide);
   hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, 32);
   tr_hash.then_ride(expand_s);
   std::array<NttPoly, kMatrixBatch> a_batch;  // public
@@ -57,12 +58,11 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
       s1_ready = true;
     }
     if (j == 0)
-      multiply_ntt(w.acc, a_ij, w.s1_hat[0]);
+      row.first(a_ij, w.s1_hat[0]);
     else
-      multiply_ntt_add(w.acc, a_ij, w.s1_hat[j]);
+      row.add(a_ij, w.s1_hat[j]);
     if (j + 1 < static_cast<std::size_t>(P::l)) return;
-    reduce(w.acc);
-    intt_tomont(w.t, w.acc);
+    row.intt_tomont();
     if (expand_s != nullptr) expand_s->finish_through(P::l + i);
     bad |= unpack_eta<P::eta>(w.s2, sk + L::sk_s2 + i * L::eta_poly_bytes);
     add_reduce32(w.t, w.s2, w.t);  // s2 + reduce32(t) ≡ t + s2, |·| < q

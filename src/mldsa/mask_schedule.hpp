@@ -15,10 +15,11 @@ namespace pqlab::mldsa::detail {
 
 // w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) (FIPS 204 Alg. 7 line 12) with |w_i| < q, a
 // representative of each coefficient mod q (the commitment's encoding and
-// r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`.
+// r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`;
+// `wide` is NttRowSum's accumulator.
 template <class P, class SigningKey, class YHat>
-void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch) {
-  NttRowSum sum(w);
+void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch, WideRowSum& wide) {
+  NttRowSum sum(w, wide);
   sum.first(key.a_hat(i, 0, scratch), y_hat(0));
   for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
   sum.intt_tomont();
@@ -49,7 +50,7 @@ class HeldMask {
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P>(
-          w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, scratch);
+          w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, scratch, wide_);
   }
   const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
   template <class SigningKey>
@@ -80,6 +81,7 @@ class HeldMask {
   NttPoly y_hat_[P::l];
   Poly w_[P::k];
   Poly drawn_[kDrawn];
+  WideRowSum wide_;
   std::uint32_t drawn_first_ = 0;
   std::uint32_t drawn_count_ = 0;
 };
@@ -87,9 +89,10 @@ class HeldMask {
 // The same values regenerated from ρ'' and κ wherever they are used: each
 // row of w re-expands every y_j (and Â_ij through the key holder), and w is
 // computed twice per iteration. Memory: two polynomials instead of
-// (2l + k); work: twice HeldMask's Â·y products and 2k times its ExpandMask
-// calls (measured on Cortex-M4: about 3× the instructions of HeldMask with
-// the compact key; embedded/README.md).
+// (2l + k), besides the row sums' accumulator (empty except on x86-64);
+// work: twice HeldMask's Â·y products and 2k times its ExpandMask calls
+// (measured on Cortex-M4: about 3× the instructions of HeldMask with the
+// compact key; embedded/README.md).
 template <class P>
 class StreamedMask {
  public:
@@ -111,12 +114,13 @@ class StreamedMask {
           ntt(y_hat_, y(j, y_));
           return y_hat_;
         },
-        scratch);
+        scratch, wide_);
     return out;
   }
   ~StreamedMask() {
     secure_wipe(&y_, sizeof y_);
     secure_wipe(&y_hat_, sizeof y_hat_);
+    secure_wipe(&wide_, sizeof wide_);
   }
 
  private:
@@ -124,6 +128,7 @@ class StreamedMask {
   std::uint16_t kappa_ = 0;
   Poly y_;
   NttPoly y_hat_;
+  WideRowSum wide_;
 };
 
 }  // namespace pqlab::mldsa::detail

@@ -15,33 +15,38 @@ void intt_tomont(Poly& out, const NttPoly& in) {
   kernels::active().mldsa.mldsa_invntt_tomont(out.c.data());
 }
 
-void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa.mldsa_pointwise_montgomery(r.c.data(), a.c.data(), b.c.data());
-}
-
-void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa.mldsa_pointwise_acc_montgomery(r.c.data(), a.c.data(), b.c.data());
-}
-
 void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b) {
   const kernels::Table& k = kernels::active();
   k.mldsa.mldsa_pointwise_montgomery(out.c.data(), a.c.data(), b.c.data());
   k.mldsa.mldsa_invntt_tomont(out.c.data());
 }
 
+NttRowSum::NttRowSum(Poly& w, WideRowSum& wide)
+    : w_(w), wide_(wide), use_wide_(wide_row_sums_built && kernels::active().tuning.mldsa_wide_row_sums) {}
+
 void NttRowSum::first(const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
+  const kernels::Table& k = kernels::active();
+  if (use_wide_)
+    k.mldsa.mldsa_pointwise_wide(wide_.words(), a.c.data(), b.c.data());
+  else
+    k.mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
 }
 void NttRowSum::add(const NttPoly& a, const NttPoly& b) {
-  kernels::active().mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
+  const kernels::Table& k = kernels::active();
+  if (use_wide_)
+    k.mldsa.mldsa_pointwise_wide_acc(wide_.words(), a.c.data(), b.c.data());
+  else
+    k.mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
 }
 void NttRowSum::intt_tomont() {
   const kernels::Table& k = kernels::active();
-  k.mldsa.mldsa_reduce32(w_.c.data());  // |sum| < 7q, reduced below q
+  if (use_wide_)
+    k.mldsa.mldsa_reduce_wide(w_.c.data(), wide_.words());  // |sum| < 144q² < q · 2^31
+  else
+    k.mldsa.mldsa_reduce32(w_.c.data());  // |sum| < 8q, reduced below q
   k.mldsa.mldsa_invntt_tomont(w_.c.data());
 }
 
-void reduce(NttPoly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
 void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
 void freeze(Poly& a) { kernels::active().mldsa.mldsa_freeze(a.c.data()); }
 

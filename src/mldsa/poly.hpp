@@ -22,24 +22,42 @@ struct NttPoly {
 void ntt(NttPoly& out, const Poly& in);
 // out = NTT^-1(in) · 2^32 (FIPS 204 Alg. 42). In: |in_i| < q. Out: |out_i| < q.
 void intt_tomont(Poly& out, const NttPoly& in);
-// r = a ∘ b · 2^-32 (FIPS 204 Alg. 45). In: |a_i·b_i| < q·2^31. Out: |r_i| < q.
-void multiply_ntt(NttPoly& r, const NttPoly& a, const NttPoly& b);
-// r += a ∘ b · 2^-32; each call adds less than q to |r_i|.
-void multiply_ntt_add(NttPoly& r, const NttPoly& a, const NttPoly& b);
 
 // out = NTT^-1(a ∘ b · 2^-32) · 2^32 (Alg. 45, then Alg. 42), the product
 // formed in out's own storage (no copy). In: |a_i·b_i| < q·2^31. Out:
 // |out_i| < q.
 void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b);
 
-// w = NTT^-1(Σ_j a_j ∘ b_j · 2^-32) · 2^32 (a row of Â·y, Alg. 7 line 12),
-// the sum accumulated in w's own storage (no NttPoly and no copy): first(),
-// then add() for each further term (each adds less than q to a coefficient,
-// at most 7 terms), then intt_tomont(), which reduces the sum and
-// transforms it. Until then w holds NTT-domain values, reachable only here.
+// The 64-bit accumulator of a row sum on a backend with wide row sums
+// (kernels::Tuning::mldsa_wide_row_sums), in the kernels' layout. Only
+// x86-64 builds have such backends, so elsewhere (the Cortex-M4 firmware)
+// it is empty and costs no stack.
+#if defined(__x86_64__)
+inline constexpr bool wide_row_sums_built = true;
+struct WideRowSum {
+  std::array<std::int64_t, n> acc;
+  std::int64_t* words() { return acc.data(); }
+};
+#else
+inline constexpr bool wide_row_sums_built = false;
+struct WideRowSum {
+  std::int64_t* words() { return nullptr; }
+};
+#endif
+
+// w = NTT^-1(Σ_j a_j ∘ b_j · 2^-32) · 2^32 (a row of Â·y, Alg. 6 line 5,
+// Alg. 7 line 12, Alg. 8 line 9): first(), then add() for each further
+// term, then intt_tomont(), which reduces the sum to |w_i| < q and
+// transforms it. The terms: at most 7 of Â_ij (in [0, q)) times the NTT of
+// a polynomial below 2^19 (below 8q + 2^19 < 9q), and verification's
+// ĉ ∘ t̂1 (both below 9q), so Σ|a_i·b_i| < 7·9q² + 81q² < q·2^31. The sum is kept
+// in `wide` (exact, reduced once) where the backend has wide row sums,
+// else in w's own storage (each product reduced, then the sum); either
+// way w holds NTT-domain values until intt_tomont(), reachable only here.
+// `wide` is the caller's, to be wiped with its other secrets.
 class NttRowSum {
  public:
-  explicit NttRowSum(Poly& w) : w_(w) {}
+  NttRowSum(Poly& w, WideRowSum& wide);
   void first(const NttPoly& a, const NttPoly& b);
   void add(const NttPoly& a, const NttPoly& b);
   // Out: |w_i| < q.
@@ -47,10 +65,11 @@ class NttRowSum {
 
  private:
   Poly& w_;
+  WideRowSum& wide_;
+  bool use_wide_;
 };
 
 // Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
-void reduce(NttPoly& a);
 void reduce(Poly& a);
 void freeze(Poly& a);
 // z = y + reduce32(t) and r = (w - reduce32(t)) mod q in [0, q), element-

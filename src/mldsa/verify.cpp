@@ -44,20 +44,21 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
 
   // w'_approx = NTT^-1(Â ∘ ẑ - ĉ ∘ NTT(t1 · 2^d)); w1' = UseHint(h, w'_approx).
   std::array<NttPoly, kMatrixBatch> a_batch;
-  NttPoly acc, t1_hat;
+  NttPoly t1_hat;
+  WideRowSum wide;
+  NttRowSum row(t, wide);
   for_each_matrix_entry_vartime<k, l>(
       rho, a_batch,
       [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (j == 0)
-      multiply_ntt(acc, a_ij, z_hat[0]);
+      row.first(a_ij, z_hat[0]);
     else
-      multiply_ntt_add(acc, a_ij, z_hat[j]);
+      row.add(a_ij, z_hat[j]);
     if (j + 1 < l) return;
-    unpack_t1(t, pk.data() + 32 + i * Lay::t1_poly_bytes);
-    ntt(t1_hat, t);
-    multiply_ntt_add(acc, c_hat, t1_hat);  // |acc_i| < (l + 1)·q
-    reduce(acc);
-    intt_tomont(t, acc);
+    unpack_t1(w1, pk.data() + 32 + i * Lay::t1_poly_bytes);  // w1 is free until UseHint
+    ntt(t1_hat, w1);
+    row.add(c_hat, t1_hat);
+    row.intt_tomont();
     for (auto& x : t.c) x = add_q_if_negative(x);
     use_hints<P::gamma2>(w1, t, hints.bits[i]);
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);

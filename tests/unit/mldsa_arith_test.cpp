@@ -6,10 +6,13 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
+#include <string_view>
 
 #include "kernels/kernels.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
+#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
 
 namespace {
@@ -36,7 +39,7 @@ TEST(MldsaNtt, RoundTripAndBounds) {
     ntt(a_hat, a);
     for (const auto x : a_hat.c) ASSERT_LT(std::abs(x), 16 * q);
     NttPoly reduced = a_hat;
-    reduce(reduced);
+    pqlab::kernels::active().mldsa.mldsa_reduce32(reduced.c.data());
     Poly back;
     intt_tomont(back, reduced);
     for (std::size_t i = 0; i < n; ++i) {
@@ -58,28 +61,77 @@ TEST(MldsaNtt, InverseAcceptsFullInputRange) {
   }
 }
 
+// want += a·b in R_q (the schoolbook negacyclic product), coefficients in [0, q).
+void add_schoolbook_product(std::int64_t (&want)[n], const Poly& a, const Poly& b) {
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::int64_t t = mod_q(static_cast<std::int64_t>(a.c[i]) * b.c[j]);
+      if (i + j < n)
+        want[i + j] = mod_q(want[i + j] + t);
+      else
+        want[i + j - n] = mod_q(want[i + j - n] - t);  // X^256 = -1
+    }
+}
+
 TEST(MldsaNtt, ProductMatchesSchoolbook) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 20; ++trial) {
     const Poly a = random_poly(rng, q), b = random_poly(rng, q);
-    NttPoly a_hat, b_hat, prod;
+    NttPoly a_hat, b_hat;
     ntt(a_hat, a);
     ntt(b_hat, b);
-    multiply_ntt(prod, a_hat, b_hat);
-    for (const auto x : prod.c) ASSERT_LT(std::abs(x), q);
     Poly c;
-    intt_tomont(c, prod);
+    multiply_intt_tomont(c, a_hat, b_hat);
     std::int64_t want[n] = {};
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) {
-        const std::int64_t t = mod_q(static_cast<std::int64_t>(a.c[i]) * b.c[j]);
-        if (i + j < n)
-          want[i + j] = mod_q(want[i + j] + t);
-        else
-          want[i + j - n] = mod_q(want[i + j - n] - t);  // X^256 = -1
-      }
-    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(mod_q(c.c[i]), want[i]) << i;
+    add_schoolbook_product(want, a, b);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_LT(std::abs(c.c[i]), q);
+      ASSERT_EQ(mod_q(c.c[i]), want[i]) << i;
+    }
   }
+}
+
+// A row of the matrix-vector products (NttRowSum) at its largest, on every
+// backend: seven products of Â-like entries (in [0, q)) with the NTT of
+// polynomials below 2^19 (ŷ, ẑ, ŝ1), and verification's ĉ ∘ t̂1 (|2^d·c_i|
+// <= 2^13, t1 below 2^10). The backends with wide row sums
+// (Tuning::mldsa_wide_row_sums) keep the sum exact; the others reduce
+// each product. Both must give the schoolbook sum.
+TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
+  namespace kernels = pqlab::kernels;
+  const std::string before(kernels::active().name);
+  for (const std::string_view name : kernels::available()) {
+    ASSERT_EQ(kernels::select(name), pqlab::Status::ok) << name;
+    std::mt19937 rng(4);
+    for (int trial = 0; trial < 3; ++trial) {
+      std::int64_t want[n] = {};
+      Poly w;
+      WideRowSum wide;
+      NttRowSum row(w, wide);
+      for (int term = 0; term < 8; ++term) {
+        Poly a = random_poly(rng, q), b = random_poly(rng, 1 << 19);
+        if (term == 7) {
+          a = random_poly(rng, (1 << 13) + 1);
+          b = random_poly(rng, 1 << 10);
+        }
+        NttPoly a_hat, b_hat;
+        ntt(a_hat, a);
+        ntt(b_hat, b);
+        if (term < 7) kernels::active().mldsa.mldsa_freeze(a_hat.c.data());  // Â's entries lie in [0, q)
+        if (term == 0)
+          row.first(a_hat, b_hat);
+        else
+          row.add(a_hat, b_hat);
+        add_schoolbook_product(want, a, b);
+      }
+      row.intt_tomont();
+      for (std::size_t i = 0; i < n; ++i) {
+        ASSERT_LT(std::abs(w.c[i]), q) << name;
+        ASSERT_EQ(mod_q(w.c[i]), want[i]) << name << " coefficient " << i;
+      }
+    }
+  }
+  ASSERT_EQ(kernels::select(before), pqlab::Status::ok);
 }
 
 TEST(MldsaRounding, Power2RoundAllOfZq) {
