@@ -22,25 +22,25 @@ void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b) {
 }
 
 NttRowSum::NttRowSum(Poly& w, WideRowSum& wide)
-    : w_(w), wide_(wide), use_wide_(wide_row_sums_built && kernels::active().tuning.mldsa_wide_row_sums) {}
+    : w_(w), wide_(wide), use_wide_(kernels::active().tuning.mldsa_wide_row_sums) {}
 
 void NttRowSum::first(const NttPoly& a, const NttPoly& b) {
   const kernels::Table& k = kernels::active();
-  if (use_wide_)
+  if (wide())
     k.mldsa.mldsa_pointwise_wide(wide_.words(), a.c.data(), b.c.data());
   else
     k.mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
 }
 void NttRowSum::add(const NttPoly& a, const NttPoly& b) {
   const kernels::Table& k = kernels::active();
-  if (use_wide_)
+  if (wide())
     k.mldsa.mldsa_pointwise_wide_acc(wide_.words(), a.c.data(), b.c.data());
   else
     k.mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
 }
 void NttRowSum::intt_tomont() {
   const kernels::Table& k = kernels::active();
-  if (use_wide_)
+  if (wide())
     k.mldsa.mldsa_reduce_wide(w_.c.data(), wide_.words());  // |sum| < 144q² < q · 2^31
   else
     k.mldsa.mldsa_reduce32(w_.c.data());  // |sum| < 8q, reduced below q

@@ -64,6 +64,8 @@ class NttRowSum {
   void intt_tomont();
 
  private:
+  // Folds to false where the build has no wide accumulator.
+  bool wide() const { return wide_row_sums_built && use_wide_; }
   Poly& w_;
   WideRowSum& wide_;
   bool use_wide_;
