@@ -6,7 +6,8 @@
 //     SHA-256 and SHA-512 over `lanes` blocks equal one compression each;
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4, x8 and lane-sliced, SHA-256/512 compression and their lane forms, the ML-KEM and
-//     ML-DSA NTTs, inverse NTTs and products (inputs first brought inside
+//     ML-DSA NTTs, inverse NTTs and products (ML-DSA's wide row sums and
+//     their reduction included; inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
 //     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check,
@@ -57,6 +58,8 @@ struct Outputs {
   std::uint64_t sha512_lanes[8][8], sha512_one_by_one[8][8];
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
+  std::array<std::int64_t, 256> dsa_row_wide;
+  std::array<std::int32_t, 256> dsa_row_reduced, dsa_wide_reduced;
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::array<std::int32_t, 256> dsa_rej_eta;
@@ -175,6 +178,15 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   o.dsa_pointwise_acc = x.dsa_a;  // |r_i| < q: two products stay below 3q
   t.mldsa.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_a.data(), x.dsa_b.data());
   t.mldsa.mldsa_pointwise_acc_montgomery(o.dsa_pointwise_acc.data(), x.dsa_b.data(), x.dsa_a.data());
+  // A wide row of three products (|sum| < 3q² < q · 2^31), reduced; and
+  // the reduction alone over sums spread across |s| < q · 2^30.
+  t.mldsa.mldsa_pointwise_wide(o.dsa_row_wide.data(), x.dsa_a.data(), x.dsa_b.data());
+  t.mldsa.mldsa_pointwise_wide_acc(o.dsa_row_wide.data(), x.dsa_b.data(), x.dsa_a.data());
+  t.mldsa.mldsa_pointwise_wide_acc(o.dsa_row_wide.data(), x.dsa_a.data(), x.dsa_a.data());
+  t.mldsa.mldsa_reduce_wide(o.dsa_row_reduced.data(), o.dsa_row_wide.data());
+  std::array<std::int64_t, 256> sums;
+  for (std::size_t i = 0; i < 256; ++i) sums[i] = std::int64_t{x.dsa_wide[i]} * (x.dsa_r[i] >> 1);
+  t.mldsa.mldsa_reduce_wide(o.dsa_wide_reduced.data(), sums.data());
   // Slots below rej_filled are zero and stay so; the slots past the count
   // are scratch the filter may write, so they are cleared before comparing.
   o.kem_rej = {};
