@@ -48,13 +48,13 @@ struct WideRowSum {
 // w = NTT^-1(Σ_j a_j ∘ b_j · 2^-32) · 2^32 (a row of Â·y, Alg. 6 line 5,
 // Alg. 7 line 12, Alg. 8 line 9): first(), then add() for each further
 // term, then intt_tomont(), which reduces the sum to |w_i| < q and
-// transforms it. The terms: at most 7 of Â_ij (in [0, q)) times the NTT of
-// a polynomial below 2^19 (below 8q + 2^19 < 9q), and verification's
-// ĉ ∘ t̂1 (both below 9q), so Σ|a_i·b_i| < 7·9q² + 81q² < q·2^31. The sum is kept
-// in `wide` (exact, reduced once) where the backend has wide row sums,
-// else in w's own storage (each product reduced, then the sum); either
-// way w holds NTT-domain values until intt_tomont(), reachable only here.
-// `wide` is the caller's, to be wiped with its other secrets.
+// transforms it. The terms: at most 7 of Â_ij (in [0, q)) times the NTT
+// of a polynomial below 2^19 (below 8q + 2^19 < 9q), and verification's
+// ĉ ∘ t̂1 (both below 9q), so Σ|a_i·b_i| < 7·9q² + 81q² < q·2^31. The sum
+// is kept in `wide` (exact, reduced once) where the backend has wide row
+// sums, else in w's own storage (each product reduced, then the sum);
+// either way w holds NTT-domain values until intt_tomont(), reachable only
+// here. `wide` is the caller's, to be wiped with its other secrets.
 class NttRowSum {
  public:
   NttRowSum(Poly& w, WideRowSum& wide);
