@@ -232,16 +232,24 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
 // montgomery_reduce does.
 namespace {
 
+// montgomery_reduce of eight 64-bit values, each result in the high half
+// of its lane: t = s · q^-1 mod 2^32 from s's low half, then s - t·q.
+inline __m512i montgomery_reduce64(__m512i s) {
+  const __m512i t = _mm512_mul_epi32(s, _mm512_set1_epi32(kQInv));
+  return _mm512_sub_epi64(s, _mm512_mul_epi32(t, _mm512_set1_epi32(kQ)));
+}
+
+// Sixteen coefficients from the 64-bit values of the even ones (0, 2, ..,
+// 14) and of the odd ones, reduced and back in order (the even ones'
+// results move down from the high halves of their lanes).
+inline __m512i reduce_in_order(__m512i even, __m512i odd) {
+  return _mm512_mask_blend_epi32(0xaaaa, odd_to_even(montgomery_reduce64(even)), montgomery_reduce64(odd));
+}
+
 // a ∘ b · 2^-32 for sixteen coefficients.
 inline __m512i pointwise16(const std::int32_t* a, const std::int32_t* b) {
-  const __m512i q = _mm512_set1_epi32(kQ);
-  const __m512i qinv = _mm512_set1_epi32(kQInv);
   const __m512i x = load(a), y = load(b);
-  const __m512i prod_even = _mm512_mul_epi32(x, y);
-  const __m512i prod_odd = _mm512_mul_epi32(odd_to_even(x), odd_to_even(y));
-  const __m512i r_even = _mm512_sub_epi64(prod_even, _mm512_mul_epi32(_mm512_mul_epi32(prod_even, qinv), q));
-  const __m512i r_odd = _mm512_sub_epi64(prod_odd, _mm512_mul_epi32(_mm512_mul_epi32(prod_odd, qinv), q));
-  return _mm512_mask_blend_epi32(0xaaaa, odd_to_even(r_even), r_odd);
+  return reduce_in_order(_mm512_mul_epi32(x, y), _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
 }
 
 }  // namespace
@@ -262,13 +270,6 @@ namespace {
 inline __m512i load_wide(const std::int64_t* p) { return _mm512_loadu_si512(p); }
 inline void store_wide(std::int64_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
 
-// montgomery_reduce of eight 64-bit sums, each result in the high half of
-// its lane (t = s · q^-1 mod 2^32 from s's low half, as pointwise16 does).
-inline __m512i montgomery_reduce_wide(__m512i s) {
-  const __m512i t = _mm512_mul_epi32(s, _mm512_set1_epi32(kQInv));
-  return _mm512_sub_epi64(s, _mm512_mul_epi32(t, _mm512_set1_epi32(kQ)));
-}
-
 }  // namespace
 
 void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
@@ -288,11 +289,7 @@ void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], 
 }
 
 void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
-  for (std::size_t g = 0; g < 256; g += 16) {
-    const __m512i even = montgomery_reduce_wide(load_wide(acc + g));
-    const __m512i odd = montgomery_reduce_wide(load_wide(acc + g + 8));
-    store(r + g, _mm512_mask_blend_epi32(0xaaaa, odd_to_even(even), odd));
-  }
+  for (std::size_t g = 0; g < 256; g += 16) store(r + g, reduce_in_order(load_wide(acc + g), load_wide(acc + g + 8)));
 }
 
 }  // namespace pqlab::kernels::avx512
