@@ -145,16 +145,11 @@ struct mldsa_pointwise_wide {
   }
 };
 struct mldsa_pointwise_wide_acc : unchecked {  // out: the sum checked by pre
-  // acc's layout pairs acc[16g + m] with coefficient 16g + 2m and acc[16g
-  // + 8 + m] with 16g + 2m + 1.
   static void pre(const std::int64_t* acc, const std::int32_t* a, const std::int32_t* b) {
-    for (std::size_t g = 0; g < 256; g += 16)
-      for (std::size_t m = 0; m < 8; ++m)
-        for (std::size_t odd = 0; odd < 2; ++odd) {
-          const std::size_t i = g + 2 * m + odd;
-          const std::int64_t sum = acc[g + 8 * odd + m] + std::int64_t{a[i]} * b[i];
-          expect(sum < wide_sum_bound && -sum < wide_sum_bound);
-        }
+    for (std::size_t i = 0; i < 256; ++i) {
+      const std::int64_t sum = acc[mldsa_field::wide_slot(i)] + std::int64_t{a[i]} * b[i];
+      expect(sum < wide_sum_bound && -sum < wide_sum_bound);
+    }
   }
 };
 struct mldsa_reduce_wide {

@@ -27,6 +27,11 @@ inline std::int32_t reduce32(std::int32_t a) {
   return a - t * q;
 }
 
+// Where coefficient i sits in a wide row-sum accumulator (the
+// mldsa_pointwise_wide entries, kernels/entries.inc): each block of 16
+// holds its even coefficients first, then its odd ones.
+constexpr std::size_t wide_slot(std::size_t i) { return (i & ~std::size_t{15}) | ((i & 1) << 3) | ((i & 15) >> 1); }
+
 // a + q if a < 0: maps (-q, q) onto [0, q).
 inline std::int32_t add_q_if_negative(std::int32_t a) { return a + ((a >> 31) & q); }
 

@@ -20,10 +20,6 @@ inline std::int32_t montgomery_reduce(std::int64_t a) {
   return static_cast<std::int32_t>((a - static_cast<std::int64_t>(t) * kQ) >> 32);
 }
 
-// Where coefficient i sits in a wide accumulator (entries.inc): each block
-// of 16 holds its even coefficients first, then its odd ones.
-constexpr unsigned wide_slot(unsigned i) { return (i & ~15u) | ((i & 1u) << 3) | ((i & 15u) >> 1); }
-
 // Two consecutive layers of Alg. 41, of half-widths Len and Len/2, in one
 // pass: each group of 2·Len coefficients is finished for both layers
 // while its four quarters are in registers. The arithmetic of every
@@ -118,15 +114,15 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
 // The wide row sums (entries.inc): exact 64-bit products and sums, one
 // Montgomery reduction per coefficient at the end.
 void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
-  for (unsigned i = 0; i < 256; ++i) acc[wide_slot(i)] = static_cast<std::int64_t>(a[i]) * b[i];
+  for (unsigned i = 0; i < 256; ++i) acc[mldsa_field::wide_slot(i)] = static_cast<std::int64_t>(a[i]) * b[i];
 }
 
 void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
-  for (unsigned i = 0; i < 256; ++i) acc[wide_slot(i)] += static_cast<std::int64_t>(a[i]) * b[i];
+  for (unsigned i = 0; i < 256; ++i) acc[mldsa_field::wide_slot(i)] += static_cast<std::int64_t>(a[i]) * b[i];
 }
 
 void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
-  for (unsigned i = 0; i < 256; ++i) r[i] = montgomery_reduce(acc[wide_slot(i)]);
+  for (unsigned i = 0; i < 256; ++i) r[i] = montgomery_reduce(acc[mldsa_field::wide_slot(i)]);
 }
 
 }  // namespace pqlab::kernels::portable
