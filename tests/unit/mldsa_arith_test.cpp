@@ -109,15 +109,12 @@ TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
       WideRowSum wide;
       NttRowSum row(w, wide);
       for (int term = 0; term < 8; ++term) {
-        Poly a = random_poly(rng, q), b = random_poly(rng, 1 << 19);
-        if (term == 7) {
-          a = random_poly(rng, (1 << 13) + 1);
-          b = random_poly(rng, 1 << 10);
-        }
+        const bool c_t1 = term == 7;
+        const Poly a = random_poly(rng, c_t1 ? (1 << 13) + 1 : q), b = random_poly(rng, c_t1 ? 1 << 10 : 1 << 19);
         NttPoly a_hat, b_hat;
         ntt(a_hat, a);
         ntt(b_hat, b);
-        if (term < 7) kernels::active().mldsa.mldsa_freeze(a_hat.c.data());  // Â's entries lie in [0, q)
+        if (!c_t1) kernels::active().mldsa.mldsa_freeze(a_hat.c.data());  // Â's entries lie in [0, q)
         if (term == 0)
           row.first(a_hat, b_hat);
         else
