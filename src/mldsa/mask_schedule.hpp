@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "common/wipe.hpp"
+#include "hash/keccak_parallel.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
 #include "mldsa/sampling.hpp"
@@ -31,7 +32,8 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 // still needs, rounded up to whole Keccak calls (five ways on the avx2
 // backend, four on the other vector ones; l is 4, 5 or 7); those past this
 // iteration's l are kept for the next one, whose κ starts where this one's
-// ended (Alg. 7 line 31).
+// ended (Alg. 7 line 31), as are those drawn ahead while c̃ is hashed
+// (draw_ahead).
 template <class P>
 class HeldMask {
  public:
@@ -57,11 +59,38 @@ class HeldMask {
   const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&) const {
     return w_[i];
   }
+  // Called once w1 is known, with the commitment's hash (c̃ = H(μ ‖ w1),
+  // Alg. 7 line 15) as `rider`: draws the polynomials of y that follow
+  // those held for the iteration from next_kappa (the next one's κ), one
+  // Keccak call's worth less one way, so that the hash's permutations ride
+  // in the calls' last ways instead of running one state at a time. The
+  // next iteration takes them (start()); if this one is accepted they are
+  // discarded. Where a call permutes one state (ways_per_call() is 1)
+  // nothing is drawn and the hash runs alone.
+  void draw_ahead(Seed64 rho_second, std::uint32_t next_kappa, hash::WayRider& rider) {
+    const std::size_t per_call = hash::Shake256Ways::ways_per_call();
+    if (per_call < 2) return;
+    // Keep the polynomials from next_kappa on, moved to the front.
+    const std::uint32_t end = drawn_first_ + drawn_count_;
+    const std::uint32_t kept = end > next_kappa ? end - next_kappa : 0;
+    for (std::uint32_t j = 0; j < kept; ++j) drawn_[j] = drawn_[next_kappa - drawn_first_ + j];
+    const std::uint32_t first = next_kappa + kept;
+    std::size_t count = per_call - 1;
+    if (count > kDrawn - kept) count = kDrawn - kept;
+    if (first + count > kLastNonce + 1) count = first > kLastNonce ? 0 : kLastNonce + 1 - first;
+    drawn_first_ = next_kappa;
+    drawn_count_ = kept;
+    if (count == 0) return;
+    expand_mask_polys<P::z_bits - 1>(drawn_ + kept, rho_second, static_cast<std::uint16_t>(first), count, &rider);
+    drawn_count_ = kept + static_cast<std::uint32_t>(count);
+  }
   ~HeldMask() { secure_wipe(this, sizeof *this); }
 
  private:
   static constexpr std::size_t kDrawn = kMaskBatch;
   static_assert(kDrawn >= P::l, "one draw covers an iteration");
+  // ExpandMask's nonce is IntegerToBytes(κ + r, 2) (Alg. 34).
+  static constexpr std::uint32_t kLastNonce = 0xffff;
   // y for `nonce`: from the polynomials drawn ahead, or from a new draw of
   // the nonces from it up to this iteration's `end`, rounded up to whole
   // Keccak calls (KeccakWays::ways_per_call(): the rounding costs no more
@@ -106,6 +135,8 @@ class StreamedMask {
     expand_mask_poly<P::z_bits - 1>(out, Seed64(rho_second_, 64), static_cast<std::uint16_t>(kappa_ + j));
     return out;
   }
+  // Nothing is held ahead: the commitment's hash runs alone.
+  void draw_ahead(Seed64, std::uint32_t, hash::WayRider&) {}
   template <class SigningKey>
   const Poly& w(const SigningKey& key, std::size_t i, Poly& out, NttPoly& scratch) {
     compute_w_row<P>(

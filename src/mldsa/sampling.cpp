@@ -299,30 +299,35 @@ template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
 // FIPS 204 Alg. 34 (ExpandMask) for `count` consecutive polynomials, their
 // SHAKE256 instances run side by side.
 template <int Gamma1Log2>
-void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count) {
+void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count,
+                       hash::WayRider* rider) {
   constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
   constexpr std::size_t kBlocks = MaskSampler<Gamma1Log2>::kBlocks;
+  using Buffer = std::array<std::uint8_t, kBlocks * kShake256Block>;
   struct Work {
     IndexedSeeds seeds;
-    std::array<std::array<std::uint8_t, kBlocks * kShake256Block>, kWays> bufs;
+    std::array<Buffer, kWays> bufs;
   } w;
   const std::size_t batch = hash::Shake256Ways::batch_ways();
+  std::size_t widest = 0;
   for (std::size_t done = 0; done < count;) {
     const std::size_t ways = count - done < batch ? count - done : batch;
+    widest = ways > widest ? ways : widest;
     hash::Shake256Ways xof;
     absorb_indexed_seeds(xof, w.seeds, rho_second, static_cast<std::uint16_t>(first_nonce + done), ways);
     for (std::size_t block = 0; block < kBlocks; ++block) {
       std::uint8_t* outs[kWays];
-      for (std::size_t way = 0; way < kWays; ++way) outs[way] = w.bufs[way].data() + block * kShake256Block;
-      xof.squeeze_block(outs);
+      for (std::size_t way = 0; way < ways; ++way) outs[way] = w.bufs[way].data() + block * kShake256Block;
+      xof.squeeze_block(outs, kShake256Block, rider);
     }
     for (std::size_t way = 0; way < ways; ++way) unpack_mask<Gamma1Log2>(out[done + way], w.bufs[way].data());
     done += ways;
   }
-  secure_wipe(&w, sizeof w);
+  secure_wipe(&w.seeds, sizeof w.seeds);
+  secure_wipe(w.bufs.data(), widest * sizeof(Buffer));  // the buffers written
 }
-template void expand_mask_polys<17>(Poly*, Seed64, std::uint16_t, std::size_t);
-template void expand_mask_polys<19>(Poly*, Seed64, std::uint16_t, std::size_t);
+template void expand_mask_polys<17>(Poly*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
+template void expand_mask_polys<19>(Poly*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
 
 // FIPS 204 Alg. 29 (SampleInBall).
 template <int Tau>

@@ -153,4 +153,50 @@ TEST(MldsaExpandMaskRider, MatchesExpandMaskFromKappa) {
   ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
 }
 
+// expand_mask_polys with a hash riding (the signing loop's c̃ = H(μ ‖ w1)
+// as HeldMask::draw_ahead passes it): 1..max_ways polynomials from κ, each
+// ExpandMask's (the one-stream path), and the rider's output the one-state
+// SHAKE256 of its input; inputs from one block to more blocks than the
+// draw has Keccak calls.
+template <int Gamma1Log2>
+void check_mask_draw_with_hash(std::string_view backend) {
+  std::array<std::uint8_t, 64> seed;
+  for (std::size_t i = 0; i < seed.size(); ++i) seed[i] = static_cast<std::uint8_t>(i * 29 + Gamma1Log2);
+  constexpr std::uint16_t kKappa = 0x01fb;
+  for (const std::size_t message_bytes : {0u, 135u, 136u, 832u, 1088u}) {
+    std::vector<std::uint8_t> message(message_bytes);
+    for (std::size_t i = 0; i < message.size(); ++i) message[i] = static_cast<std::uint8_t>(i * 7 + 3);
+    std::array<std::uint8_t, 64> want_hash;
+    {
+      pqlab::hash::Shake256 h;
+      h.absorb(message);
+      h.squeeze(want_hash);
+    }
+    for (std::size_t count = 1; count <= pqlab::mldsa::detail::kMaskBatch; ++count) {
+      std::array<Poly, pqlab::mldsa::detail::kMaskBatch> got{};
+      std::array<std::uint8_t, 64> hash{};
+      {
+        pqlab::hash::KeccakRider h(pqlab::hash::Shake256::rate_bytes, 0x1f, message);
+        pqlab::mldsa::detail::expand_mask_polys<Gamma1Log2>(got.data(), seed, kKappa, count, &h);
+        h.finish(hash);
+      }
+      EXPECT_EQ(hash, want_hash) << backend << " message " << message_bytes << " count " << count;
+      for (std::size_t r = 0; r < count; ++r) {
+        Poly want;
+        pqlab::mldsa::detail::expand_mask_poly<Gamma1Log2>(want, seed, static_cast<std::uint16_t>(kKappa + r));
+        EXPECT_EQ(got[r].c, want.c) << backend << " gamma1 2^" << Gamma1Log2 << " count " << count << " r " << r;
+      }
+    }
+  }
+}
+
+TEST(MldsaExpandMaskRider, DrawCarriesAHash) {
+  for (std::string_view backend : pqlab::kernels::available()) {
+    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+    check_mask_draw_with_hash<17>(backend);
+    check_mask_draw_with_hash<19>(backend);
+  }
+  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+}
+
 }  // namespace
