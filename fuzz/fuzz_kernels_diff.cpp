@@ -7,7 +7,8 @@
 //   - every kernel entry equals the portable backend's result: Keccak x1,
 //     x4, x8 and lane-sliced, SHA-256/512 compression and their lane forms, the ML-KEM and
 //     ML-DSA NTTs, inverse NTTs and products (ML-DSA's wide row sums and
-//     their reduction included; inputs first brought inside
+//     their reduction included, and a row in one call, which must also
+//     equal that reduced sum on the same backend; inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
 //     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check,
@@ -59,7 +60,7 @@ struct Outputs {
   std::array<std::int16_t, 256> kem_ntt, kem_invntt, kem_basemul;
   std::array<std::int32_t, 256> dsa_ntt, dsa_invntt, dsa_pointwise, dsa_pointwise_acc;
   std::array<std::int64_t, 256> dsa_row_wide;
-  std::array<std::int32_t, 256> dsa_row_reduced, dsa_wide_reduced;
+  std::array<std::int32_t, 256> dsa_row_reduced, dsa_row_at_once, dsa_wide_reduced;
   std::array<std::int16_t, 256> kem_rej;
   std::array<std::int32_t, 256> dsa_rej;
   std::array<std::int32_t, 256> dsa_rej_eta;
@@ -184,6 +185,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mldsa.mldsa_pointwise_wide_acc(o.dsa_row_wide.data(), x.dsa_b.data(), x.dsa_a.data());
   t.mldsa.mldsa_pointwise_wide_acc(o.dsa_row_wide.data(), x.dsa_a.data(), x.dsa_a.data());
   t.mldsa.mldsa_reduce_wide(o.dsa_row_reduced.data(), o.dsa_row_wide.data());
+  const std::int32_t* const row_a[] = {x.dsa_a.data(), x.dsa_b.data(), x.dsa_a.data()};
+  const std::int32_t* const row_b[] = {x.dsa_b.data(), x.dsa_a.data(), x.dsa_a.data()};
+  t.mldsa.mldsa_row_wide(o.dsa_row_at_once.data(), row_a, row_b, 3);  // the same row in one call
   std::array<std::int64_t, 256> sums;
   for (std::size_t i = 0; i < 256; ++i) sums[i] = std::int64_t{x.dsa_wide[i]} * (x.dsa_r[i] >> 1);
   t.mldsa.mldsa_reduce_wide(o.dsa_wide_reduced.data(), sums.data());
@@ -273,6 +277,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             "SHA-256 ways equal one compression each");
     require(std::memcmp(o.sha512_lanes, o.sha512_one_by_one, sizeof o.sha512_lanes) == 0,
             "SHA-512 ways equal one compression each");
+    require(o.dsa_row_at_once == o.dsa_row_reduced, "a row in one call equals its wide sum reduced");
     require(o == reference, "the backend equals portable on every kernel");
   }
   return 0;

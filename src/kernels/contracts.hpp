@@ -156,6 +156,21 @@ struct mldsa_reduce_wide {
   static void pre(const std::int32_t*, const std::int64_t* acc) { expect_abs_below(acc, wide_sum_bound); }
   static void post(const std::int32_t* r, const std::int64_t*) { expect_abs_below(r, dsa_q); }
 };
+struct mldsa_row_wide {
+  static void pre(const std::int32_t*, const std::int32_t* const* a, const std::int32_t* const* b, std::size_t terms) {
+    expect(terms >= 1 && terms <= 8);
+    for (std::size_t i = 0; i < 256; ++i) {
+      std::int64_t sum = 0;
+      for (std::size_t j = 0; j < terms; ++j) {
+        sum += std::int64_t{a[j][i]} * b[j][i];
+        expect(sum < wide_sum_bound && -sum < wide_sum_bound);
+      }
+    }
+  }
+  static void post(const std::int32_t* r, const std::int32_t* const*, const std::int32_t* const*, std::size_t) {
+    expect_abs_below(r, dsa_q);
+  }
+};
 struct mldsa_rej_uniform_vartime {
   static void pre(const std::int32_t*, std::size_t filled, const std::uint8_t*, std::size_t len) {
     expect(filled <= 256 && len % 3 == 0);

@@ -4,6 +4,7 @@
 // (StreamedMask, the low-memory schedule). Both yield the same values, so
 // the same signatures.
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "common/wipe.hpp"
@@ -17,13 +18,24 @@ namespace pqlab::mldsa::detail {
 // w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) (FIPS 204 Alg. 7 line 12) with |w_i| < q, a
 // representative of each coefficient mod q (the commitment's encoding and
 // r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`;
-// `wide` is NttRowSum's accumulator.
-template <class P, class SigningKey, class YHat>
+// `wide` is NttRowSum's accumulator. Where the key holds Â and y_hat(j)
+// refers to a ŷ_j held for the iteration (YHatHeld), the row's terms are
+// all in memory and are summed in one go (row_sum_intt_tomont).
+template <class P, bool YHatHeld, class SigningKey, class YHat>
 void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch, WideRowSum& wide) {
-  NttRowSum sum(w, wide);
-  sum.first(key.a_hat(i, 0, scratch), y_hat(0));
-  for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
-  sum.intt_tomont();
+  if constexpr (YHatHeld && SigningKey::holds_matrix) {
+    std::array<const NttPoly*, P::l> a, b;
+    for (std::size_t j = 0; j < P::l; ++j) {
+      a[j] = &key.a_hat(i, j, scratch);
+      b[j] = &y_hat(j);
+    }
+    row_sum_intt_tomont(w, a, b, wide);
+  } else {
+    NttRowSum sum(w, wide);
+    sum.first(key.a_hat(i, 0, scratch), y_hat(0));
+    for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
+    sum.intt_tomont();
+  }
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection
@@ -51,7 +63,7 @@ class HeldMask {
     for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j), kappa + P::l);
     for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
     for (std::size_t i = 0; i < P::k; ++i)
-      compute_w_row<P>(
+      compute_w_row<P, true>(
           w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, scratch, wide_);
   }
   const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
@@ -139,7 +151,7 @@ class StreamedMask {
   void draw_ahead(Seed64, std::uint32_t, hash::WayRider&) {}
   template <class SigningKey>
   const Poly& w(const SigningKey& key, std::size_t i, Poly& out, NttPoly& scratch) {
-    compute_w_row<P>(
+    compute_w_row<P, false>(
         out, key, i,
         [&](std::size_t j) -> const NttPoly& {
           ntt(y_hat_, y(j, y_));

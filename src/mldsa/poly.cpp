@@ -47,6 +47,27 @@ void NttRowSum::intt_tomont() {
   k.mldsa.mldsa_invntt_tomont(w_.c.data());
 }
 
+void row_sum_intt_tomont(Poly& w, std::span<const NttPoly* const> a, std::span<const NttPoly* const> b,
+                         WideRowSum& wide) {
+  const kernels::Table& k = kernels::active();
+  if (wide_row_sums_built && k.tuning.mldsa_wide_row_sums) {
+    constexpr std::size_t kMaxTerms = 8;
+    const std::int32_t* a_terms[kMaxTerms];
+    const std::int32_t* b_terms[kMaxTerms];
+    for (std::size_t j = 0; j < a.size(); ++j) {
+      a_terms[j] = a[j]->c.data();
+      b_terms[j] = b[j]->c.data();
+    }
+    k.mldsa.mldsa_row_wide(w.c.data(), a_terms, b_terms, a.size());  // |sum| < 144q² < q · 2^31
+    k.mldsa.mldsa_invntt_tomont(w.c.data());
+    return;
+  }
+  NttRowSum row(w, wide);
+  row.first(*a[0], *b[0]);
+  for (std::size_t j = 1; j < a.size(); ++j) row.add(*a[j], *b[j]);
+  row.intt_tomont();
+}
+
 void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
 void freeze(Poly& a) { kernels::active().mldsa.mldsa_freeze(a.c.data()); }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "mldsa/reduce.hpp"
 
@@ -70,6 +71,14 @@ class NttRowSum {
   WideRowSum& wide_;
   bool use_wide_;
 };
+
+// The same row with all its terms in memory at once (a[j] and b[j] valid
+// until it returns; 1 <= a.size() = b.size() <= 8, the same bounds): where
+// the backend has wide row sums, one kernel call sums and reduces it
+// (mldsa_row_wide), with no accumulator in memory; elsewhere NttRowSum
+// with `wide`. Out: |w_i| < q.
+void row_sum_intt_tomont(Poly& w, std::span<const NttPoly* const> a, std::span<const NttPoly* const> b,
+                         WideRowSum& wide);
 
 // Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(Poly& a);

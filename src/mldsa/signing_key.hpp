@@ -30,6 +30,7 @@ class CompactSigningKey {
  public:
   using Lay = Layout<P>;
   static constexpr bool expands_matrix = false;  // no Â on loading, so nothing to ride in it
+  static constexpr bool holds_matrix = false;    // a_hat() expands each entry into the caller's scratch
   // Status::invalid_key if s1 or s2 holds a value outside [-η, η].
   Status load(ConstSecretKey<P> sk) {
     sk_ = sk.data();
@@ -97,6 +98,7 @@ template <class P>
 class ExpandedSigningKey {
  public:
   static constexpr bool expands_matrix = true;
+  static constexpr bool holds_matrix = true;  // a_hat() refers to the key's own Â
   ~ExpandedSigningKey() { secure_wipe(this, sizeof *this); }
   // Status::invalid_key if s1 or s2 holds a value outside [-η, η] (checked
   // as each is unpacked for its transform, so each is unpacked once). A

@@ -148,6 +148,10 @@ void check_backend(std::string_view backend) {
   expect_all_secret(backend, "mldsa_pointwise_wide_acc", wide.data(), sizeof wide);
   t.mldsa.mldsa_reduce_wide(r32.data(), wide.data());
   expect_all_secret(backend, "mldsa_reduce_wide", r32.data(), sizeof r32);
+  const std::int32_t* const row_a[] = {b32.data(), a32.data()};
+  const std::int32_t* const row_b[] = {b32.data(), b32.data()};
+  t.mldsa.mldsa_row_wide(r32.data(), row_a, row_b, 2);  // a public term, then a secret one
+  expect_all_secret(backend, "mldsa_row_wide", r32.data(), sizeof r32);
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);

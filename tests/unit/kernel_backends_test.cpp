@@ -410,18 +410,30 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
       // The wide row sums: eight exact products (ML-DSA-87's l and
       // verification's ĉ ∘ t̂1), |x_i · y_i| < q · 2^28 each, in the
       // accumulator's layout; then its reduction over all of |acc_i| < q · 2^31.
+      // mldsa_row_wide over the first 1..8 of the terms gives what
+      // reduce_wide gives for the accumulator after them.
       std::array<std::int64_t, 256> wide_want, wide_got;
-      for (int i = 0; i < 8; ++i) {
-        const auto xi = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + i) % kTrials);
-        const auto yi = coefficients<std::int32_t>(rng, std::int64_t{1} << 24, (trial + 3 * i) % kTrials);
+      std::array<std::array<std::int32_t, 256>, 8> xs, ys;
+      const std::int32_t* x_terms[8];
+      const std::int32_t* y_terms[8];
+      for (std::size_t i = 0; i < 8; ++i) {
+        xs[i] = coefficients<std::int32_t>(rng, 16 * kDsaQ, (trial + static_cast<int>(i)) % kTrials);
+        ys[i] = coefficients<std::int32_t>(rng, std::int64_t{1} << 24, (trial + 3 * static_cast<int>(i)) % kTrials);
+        x_terms[i] = xs[i].data();
+        y_terms[i] = ys[i].data();
         if (i == 0) {
-          b.portable.mldsa.mldsa_pointwise_wide(wide_want.data(), xi.data(), yi.data());
-          k.mldsa.mldsa_pointwise_wide(wide_got.data(), xi.data(), yi.data());
+          b.portable.mldsa.mldsa_pointwise_wide(wide_want.data(), xs[i].data(), ys[i].data());
+          k.mldsa.mldsa_pointwise_wide(wide_got.data(), xs[i].data(), ys[i].data());
         } else {
-          b.portable.mldsa.mldsa_pointwise_wide_acc(wide_want.data(), xi.data(), yi.data());
-          k.mldsa.mldsa_pointwise_wide_acc(wide_got.data(), xi.data(), yi.data());
+          b.portable.mldsa.mldsa_pointwise_wide_acc(wide_want.data(), xs[i].data(), ys[i].data());
+          k.mldsa.mldsa_pointwise_wide_acc(wide_got.data(), xs[i].data(), ys[i].data());
         }
         ASSERT_EQ(wide_got, wide_want) << k.name << " pointwise_wide, trial " << trial << " product " << i;
+        b.portable.mldsa.mldsa_reduce_wide(want.data(), wide_want.data());
+        k.mldsa.mldsa_row_wide(got.data(), x_terms, y_terms, i + 1);
+        ASSERT_EQ(got, want) << k.name << " row_wide, trial " << trial << " terms " << i + 1;
+        b.portable.mldsa.mldsa_row_wide(got.data(), x_terms, y_terms, i + 1);
+        ASSERT_EQ(got, want) << "portable row_wide, trial " << trial << " terms " << i + 1;
       }
       b.portable.mldsa.mldsa_reduce_wide(want.data(), wide_want.data());
       k.mldsa.mldsa_reduce_wide(got.data(), wide_got.data());

@@ -125,4 +125,13 @@ void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
   for (unsigned i = 0; i < 256; ++i) r[i] = montgomery_reduce(acc[mldsa_field::wide_slot(i)]);
 }
 
+void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                    std::size_t terms) {
+  for (unsigned i = 0; i < 256; ++i) {
+    std::int64_t sum = 0;
+    for (std::size_t j = 0; j < terms; ++j) sum += static_cast<std::int64_t>(a[j][i]) * b[j][i];
+    r[i] = montgomery_reduce(sum);
+  }
+}
+
 }  // namespace pqlab::kernels::portable

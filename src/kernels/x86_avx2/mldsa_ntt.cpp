@@ -232,6 +232,13 @@ inline __m256i montgomery_reduce_wide(__m256i s) {
   return _mm256_sub_epi64(s, _mm256_mul_epi32(t, _mm256_set1_epi32(kQ)));
 }
 
+// Eight coefficients from the sums of their even and odd ones: the even
+// ones' results move from the high halves to the low ones; the odd ones'
+// are already in the odd lanes.
+inline __m256i reduce_in_order(__m256i even, __m256i odd) {
+  return _mm256_blend_epi32(odd_to_even(montgomery_reduce_wide(even)), montgomery_reduce_wide(odd), 0xaa);
+}
+
 }  // namespace
 
 void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
@@ -249,15 +256,23 @@ void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], 
   }
 }
 
-// The even coefficients' results move from the high halves to the low
-// ones; the odd coefficients' are already in the odd lanes.
 void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
   for (std::size_t g = 0; g < 256; g += 16)
-    for (std::size_t h = 0; h < 2; ++h) {
-      const __m256i even = montgomery_reduce_wide(load_wide(acc + g + 4 * h));
-      const __m256i odd = montgomery_reduce_wide(load_wide(acc + g + 8 + 4 * h));
-      store(r + g + 8 * h, _mm256_blend_epi32(odd_to_even(even), odd, 0xaa));
+    for (std::size_t h = 0; h < 2; ++h)
+      store(r + g + 8 * h, reduce_in_order(load_wide(acc + g + 4 * h), load_wide(acc + g + 8 + 4 * h)));
+}
+
+// Each block's four sums stay in registers across the terms.
+void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                    std::size_t terms) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    WideBlock sum = wide_products(a[0] + g, b[0] + g);
+    for (std::size_t j = 1; j < terms; ++j) {
+      const WideBlock p = wide_products(a[j] + g, b[j] + g);
+      for (std::size_t m = 0; m < 4; ++m) sum.v[m] = _mm256_add_epi64(sum.v[m], p.v[m]);
     }
+    for (std::size_t h = 0; h < 2; ++h) store(r + g + 8 * h, reduce_in_order(sum.v[h], sum.v[2 + h]));
+  }
 }
 
 }  // namespace pqlab::kernels::avx2

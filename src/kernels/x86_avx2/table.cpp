@@ -60,6 +60,7 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_pointwise_wide = mldsa_pointwise_wide;
   t.mldsa.mldsa_pointwise_wide_acc = mldsa_pointwise_wide_acc;
   t.mldsa.mldsa_reduce_wide = mldsa_reduce_wide;
+  t.mldsa.mldsa_row_wide = mldsa_row_wide;
   t.tuning.mldsa_wide_row_sums = true;
   t.mldsa.mldsa_rej_eta = mldsa_rej_eta;
   // The signing steps (the avx512 backend inherits them).

@@ -23,6 +23,7 @@ sig::mldsa_pointwise_acc_montgomery mldsa_pointwise_acc_montgomery;
 sig::mldsa_pointwise_wide mldsa_pointwise_wide;
 sig::mldsa_pointwise_wide_acc mldsa_pointwise_wide_acc;
 sig::mldsa_reduce_wide mldsa_reduce_wide;
+sig::mldsa_row_wide mldsa_row_wide;
 sig::mldsa_rej_eta mldsa_rej_eta;
 sig::mldsa_decompose mldsa_decompose;
 sig::mldsa_use_hint mldsa_use_hint;

@@ -292,4 +292,18 @@ void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
   for (std::size_t g = 0; g < 256; g += 16) store(r + g, reduce_in_order(load_wide(acc + g), load_wide(acc + g + 8)));
 }
 
+// Each block's sums stay in its two registers across the terms.
+void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                    std::size_t terms) {
+  for (std::size_t g = 0; g < 256; g += 16) {
+    __m512i even = _mm512_setzero_si512(), odd = _mm512_setzero_si512();
+    for (std::size_t j = 0; j < terms; ++j) {
+      const __m512i x = load(a[j] + g), y = load(b[j] + g);
+      even = _mm512_add_epi64(even, _mm512_mul_epi32(x, y));
+      odd = _mm512_add_epi64(odd, _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
+    }
+    store(r + g, reduce_in_order(even, odd));
+  }
+}
+
 }  // namespace pqlab::kernels::avx512
