@@ -20,10 +20,12 @@ namespace pqlab::mldsa::detail {
 // r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`;
 // `wide` is NttRowSum's accumulator. Where the key holds Â and y_hat(j)
 // refers to a ŷ_j held for the iteration (YHatHeld), the row's terms are
-// all in memory and are summed in one go (row_sum_intt_tomont).
+// all in memory and are summed in one go (row_sum_intt_tomont; only
+// builds with wide row sums gain from it, so the firmware keeps NttRowSum
+// and spends no stack on the terms' pointers).
 template <class P, bool YHatHeld, class SigningKey, class YHat>
 void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch, WideRowSum& wide) {
-  if constexpr (YHatHeld && SigningKey::holds_matrix) {
+  if constexpr (wide_row_sums_built && YHatHeld && SigningKey::holds_matrix) {
     std::array<const NttPoly*, P::l> a, b;
     for (std::size_t j = 0; j < P::l; ++j) {
       a[j] = &key.a_hat(i, j, scratch);
