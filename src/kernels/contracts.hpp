@@ -138,36 +138,33 @@ struct mldsa_pointwise_acc_montgomery : unchecked {  // out: |r_i| grows by less
   }
 };
 inline constexpr std::int64_t wide_sum_bound = dsa_q * (std::int64_t{1} << 31);
-struct mldsa_pointwise_wide {
-  static void pre(const std::int64_t*, const std::int32_t* a, const std::int32_t* b) { expect_products_below(a, b); }
-  static void post(const std::int64_t* acc, const std::int32_t*, const std::int32_t*) {
-    expect_abs_below(acc, wide_sum_bound);
-  }
-};
-struct mldsa_pointwise_wide_acc : unchecked {  // out: the sum checked by pre
-  static void pre(const std::int64_t* acc, const std::int32_t* a, const std::int32_t* b) {
-    for (std::size_t i = 0; i < 256; ++i) {
-      const std::int64_t sum = acc[mldsa_field::wide_slot(i)] + std::int64_t{a[i]} * b[i];
+// Every partial sum of acc (if given) and the terms, in acc's layout.
+inline void expect_wide_partial_sums_below(const std::int64_t* acc, const std::int32_t* const* a,
+                                           const std::int32_t* const* b, std::size_t terms) {
+  for (std::size_t i = 0; i < 256; ++i) {
+    std::int64_t sum = acc != nullptr ? acc[mldsa_field::wide_slot(i)] : 0;
+    expect(sum < wide_sum_bound && -sum < wide_sum_bound);
+    for (std::size_t j = 0; j < terms; ++j) {
+      sum += std::int64_t{a[j][i]} * b[j][i];
       expect(sum < wide_sum_bound && -sum < wide_sum_bound);
     }
   }
-};
-struct mldsa_reduce_wide {
-  static void pre(const std::int32_t*, const std::int64_t* acc) { expect_abs_below(acc, wide_sum_bound); }
-  static void post(const std::int32_t* r, const std::int64_t*) { expect_abs_below(r, dsa_q); }
-};
-struct mldsa_row_wide {
-  static void pre(const std::int32_t*, const std::int32_t* const* a, const std::int32_t* const* b, std::size_t terms) {
+}
+struct mldsa_row_wide_sum : unchecked {  // out: the sums checked by pre
+  static void pre(const std::int64_t* acc, const std::int32_t* const* a, const std::int32_t* const* b,
+                  std::size_t terms, bool start) {
     expect(terms >= 1 && terms <= 8);
-    for (std::size_t i = 0; i < 256; ++i) {
-      std::int64_t sum = 0;
-      for (std::size_t j = 0; j < terms; ++j) {
-        sum += std::int64_t{a[j][i]} * b[j][i];
-        expect(sum < wide_sum_bound && -sum < wide_sum_bound);
-      }
-    }
+    expect_wide_partial_sums_below(start ? nullptr : acc, a, b, terms);
   }
-  static void post(const std::int32_t* r, const std::int32_t* const*, const std::int32_t* const*, std::size_t) {
+};
+struct mldsa_row_wide_reduce {
+  static void pre(const std::int32_t*, const std::int64_t* acc, const std::int32_t* const* a,
+                  const std::int32_t* const* b, std::size_t terms) {
+    expect(terms <= 8 && (acc != nullptr || terms >= 1));
+    expect_wide_partial_sums_below(acc, a, b, terms);
+  }
+  static void post(const std::int32_t* r, const std::int64_t*, const std::int32_t* const*, const std::int32_t* const*,
+                   std::size_t) {
     expect_abs_below(r, dsa_q);
   }
 };

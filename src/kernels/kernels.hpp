@@ -124,10 +124,10 @@ struct Tuning {
   // The same for sha512_compress_ways.
   std::size_t sha512_ways_min = 1;
   // Whether ML-DSA's matrix-vector products sum each row exactly in 64 bits
-  // and reduce it once (mldsa_pointwise_wide, mldsa_pointwise_wide_acc,
-  // mldsa_reduce_wide) rather than reducing every product
-  // (mldsa_pointwise_acc_montgomery). Both give a representative of each
-  // coefficient below q; the callers' results are the same.
+  // and reduce it once (mldsa_row_wide_sum, mldsa_row_wide_reduce) rather
+  // than reducing every product (mldsa_pointwise_acc_montgomery). Both give
+  // a representative of each coefficient below q; the callers' results are
+  // the same.
   bool mldsa_wide_row_sums = false;
 };
 

@@ -28,7 +28,7 @@ inline std::int32_t reduce32(std::int32_t a) {
 }
 
 // Where coefficient i sits in a wide row-sum accumulator (the
-// mldsa_pointwise_wide entries, kernels/entries.inc): each block of 16
+// mldsa_row_wide entries, kernels/entries.inc): each block of 16
 // holds its even coefficients first, then its odd ones.
 constexpr std::size_t wide_slot(std::size_t i) { return (i & ~std::size_t{15}) | ((i & 1) << 3) | ((i & 15) >> 1); }
 

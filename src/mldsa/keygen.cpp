@@ -71,6 +71,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
     row_t0(i, std::span<const std::uint8_t, L::t0_poly_bytes>(w.t0_packed));
     tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);
       },
+      [&] { row.flush(); },  // a row's earlier entries leave with their batch
       &tr_hash);
   tr_hash.finish(tr);
   return bad;

@@ -4,7 +4,6 @@
 // (StreamedMask, the low-memory schedule). Both yield the same values, so
 // the same signatures.
 #pragma once
-#include <array>
 #include <cstdint>
 
 #include "common/wipe.hpp"
@@ -18,26 +17,26 @@ namespace pqlab::mldsa::detail {
 // w_i = NTT^-1(Σ_j Â_ij ∘ ŷ_j) (FIPS 204 Alg. 7 line 12) with |w_i| < q, a
 // representative of each coefficient mod q (the commitment's encoding and
 // r = w - cs2 take it mod q themselves), with ŷ_j supplied by `y_hat(j)`;
-// `wide` is NttRowSum's accumulator. Where the key holds Â and y_hat(j)
-// refers to a ŷ_j held for the iteration (YHatHeld), the row's terms are
-// all in memory and are summed in one go (row_sum_intt_tomont; only
-// builds with wide row sums gain from it, so the firmware keeps NttRowSum
-// and spends no stack on the terms' pointers).
+// `wide` is NttRowSum's. Where the key holds Â and y_hat(j) refers to a ŷ_j
+// held for the iteration (YHatHeld), every term stays in memory and the
+// row is summed in one go; otherwise an operand may be overwritten by the
+// next term's (the compact key's scratch, the streamed mask's ŷ), so each
+// term is folded in at once.
 template <class P, bool YHatHeld, class SigningKey, class YHat>
 void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, NttPoly& scratch, WideRowSum& wide) {
-  if constexpr (wide_row_sums_built && YHatHeld && SigningKey::holds_matrix) {
-    std::array<const NttPoly*, P::l> a, b;
-    for (std::size_t j = 0; j < P::l; ++j) {
-      a[j] = &key.a_hat(i, j, scratch);
-      b[j] = &y_hat(j);
+  constexpr bool kTermsStay = YHatHeld && SigningKey::holds_matrix;
+  NttRowSum sum(w, wide);
+  for (std::size_t j = 0; j < P::l; ++j) {
+    const NttPoly& a = key.a_hat(i, j, scratch);
+    if (j == 0)
+      sum.first(a, y_hat(j));
+    else
+      sum.add(a, y_hat(j));
+    if constexpr (!kTermsStay) {
+      if (j + 1 < P::l) sum.flush();  // the last term's operands last until intt_tomont()
     }
-    row_sum_intt_tomont(w, a, b, wide);
-  } else {
-    NttRowSum sum(w, wide);
-    sum.first(key.a_hat(i, 0, scratch), y_hat(0));
-    for (std::size_t j = 1; j < P::l; ++j) sum.add(key.a_hat(i, j, scratch), y_hat(j));
-    sum.intt_tomont();
   }
+  sum.intt_tomont();
 }
 
 // The mask y = ExpandMask(ρ'', κ) (Alg. 34) and w = Â·y of one rejection

@@ -21,51 +21,56 @@ void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b) {
   k.mldsa.mldsa_invntt_tomont(out.c.data());
 }
 
+#if defined(__x86_64__)
+void WideRowSum::start() {
+  pending_ = 0;
+  accumulated_ = false;
+}
+void WideRowSum::hold(const std::int32_t* a, const std::int32_t* b) {
+  if (pending_ == kMaxTerms) flush();
+  a_[pending_] = a;
+  b_[pending_] = b;
+  ++pending_;
+}
+void WideRowSum::flush() {
+  if (pending_ == 0) return;
+  kernels::active().mldsa.mldsa_row_wide_sum(acc_.data(), a_, b_, pending_, !accumulated_);
+  accumulated_ = true;
+  pending_ = 0;
+}
+void WideRowSum::reduce(std::int32_t* w) {
+  kernels::active().mldsa.mldsa_row_wide_reduce(w, accumulated_ ? acc_.data() : nullptr, a_, b_, pending_);
+  start();
+}
+#endif
+
 NttRowSum::NttRowSum(Poly& w, WideRowSum& wide)
     : w_(w), wide_(wide), use_wide_(kernels::active().tuning.mldsa_wide_row_sums) {}
 
 void NttRowSum::first(const NttPoly& a, const NttPoly& b) {
-  const kernels::Table& k = kernels::active();
-  if (wide())
-    k.mldsa.mldsa_pointwise_wide(wide_.words(), a.c.data(), b.c.data());
-  else
-    k.mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
+  if (wide()) {
+    wide_.start();
+    wide_.hold(a.c.data(), b.c.data());
+  } else {
+    kernels::active().mldsa.mldsa_pointwise_montgomery(w_.c.data(), a.c.data(), b.c.data());
+  }
 }
 void NttRowSum::add(const NttPoly& a, const NttPoly& b) {
-  const kernels::Table& k = kernels::active();
   if (wide())
-    k.mldsa.mldsa_pointwise_wide_acc(wide_.words(), a.c.data(), b.c.data());
+    wide_.hold(a.c.data(), b.c.data());
   else
-    k.mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
+    kernels::active().mldsa.mldsa_pointwise_acc_montgomery(w_.c.data(), a.c.data(), b.c.data());
+}
+void NttRowSum::flush() {
+  if (wide()) wide_.flush();
 }
 void NttRowSum::intt_tomont() {
   const kernels::Table& k = kernels::active();
   if (wide())
-    k.mldsa.mldsa_reduce_wide(w_.c.data(), wide_.words());  // |sum| < 144q² < q · 2^31
+    wide_.reduce(w_.c.data());  // |sum| < 144q² < q · 2^31
   else
     k.mldsa.mldsa_reduce32(w_.c.data());  // |sum| < 8q, reduced below q
   k.mldsa.mldsa_invntt_tomont(w_.c.data());
-}
-
-void row_sum_intt_tomont(Poly& w, std::span<const NttPoly* const> a, std::span<const NttPoly* const> b,
-                         WideRowSum& wide) {
-  const kernels::Table& k = kernels::active();
-  if (wide_row_sums_built && k.tuning.mldsa_wide_row_sums) {
-    constexpr std::size_t kMaxTerms = 8;
-    const std::int32_t* a_terms[kMaxTerms];
-    const std::int32_t* b_terms[kMaxTerms];
-    for (std::size_t j = 0; j < a.size(); ++j) {
-      a_terms[j] = a[j]->c.data();
-      b_terms[j] = b[j]->c.data();
-    }
-    k.mldsa.mldsa_row_wide(w.c.data(), a_terms, b_terms, a.size());  // |sum| < 144q² < q · 2^31
-    k.mldsa.mldsa_invntt_tomont(w.c.data());
-    return;
-  }
-  NttRowSum row(w, wide);
-  row.first(*a[0], *b[0]);
-  for (std::size_t j = 1; j < a.size(); ++j) row.add(*a[j], *b[j]);
-  row.intt_tomont();
 }
 
 void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }

@@ -4,7 +4,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <span>
 
 #include "mldsa/reduce.hpp"
 
@@ -29,20 +28,39 @@ void intt_tomont(Poly& out, const NttPoly& in);
 // |out_i| < q.
 void multiply_intt_tomont(Poly& out, const NttPoly& a, const NttPoly& b);
 
-// The 64-bit accumulator of a row sum on a backend with wide row sums
-// (kernels::Tuning::mldsa_wide_row_sums), in the kernels' layout. Only
-// x86-64 builds have such backends, so elsewhere (the Cortex-M4 firmware)
-// it is empty and costs no stack.
+// The state of a row sum on a backend with wide row sums
+// (kernels::Tuning::mldsa_wide_row_sums): the 64-bit accumulator, in the
+// kernels' layout, and the terms not yet folded into it. Only x86-64
+// builds have such backends, so elsewhere (the Cortex-M4 firmware) it is
+// empty and costs no stack.
 #if defined(__x86_64__)
 inline constexpr bool wide_row_sums_built = true;
-struct WideRowSum {
-  std::array<std::int64_t, n> acc;
-  std::int64_t* words() { return acc.data(); }
+class WideRowSum {
+ public:
+  void start();
+  // Takes a term whose operands stay unchanged until the next flush() or
+  // reduce(); folds the terms in hand first if there are eight.
+  void hold(const std::int32_t* a, const std::int32_t* b);
+  // Folds the terms in hand into the accumulator (mldsa_row_wide_sum).
+  void flush();
+  // w = the whole sum · 2^-32 mod q (mldsa_row_wide_reduce); starts over.
+  void reduce(std::int32_t* w);
+
+ private:
+  static constexpr std::size_t kMaxTerms = 8;  // the kernels' limit per call
+  std::array<std::int64_t, n> acc_;
+  const std::int32_t* a_[kMaxTerms];
+  const std::int32_t* b_[kMaxTerms];
+  std::size_t pending_ = 0;
+  bool accumulated_ = false;
 };
 #else
 inline constexpr bool wide_row_sums_built = false;
 struct WideRowSum {
-  std::int64_t* words() { return nullptr; }
+  void start() {}
+  void hold(const std::int32_t*, const std::int32_t*) {}
+  void flush() {}
+  void reduce(std::int32_t*) {}
 };
 #endif
 
@@ -51,16 +69,22 @@ struct WideRowSum {
 // term, then intt_tomont(), which reduces the sum to |w_i| < q and
 // transforms it. The terms: at most 7 of Â_ij (in [0, q)) times the NTT
 // of a polynomial below 2^19 (below 8q + 2^19 < 9q), and verification's
-// ĉ ∘ t̂1 (both below 9q), so Σ|a_i·b_i| < 7·9q² + 81q² < q·2^31. The sum
-// is kept in `wide` (exact, reduced once) where the backend has wide row
-// sums, else in w's own storage (each product reduced, then the sum);
-// either way w holds NTT-domain values until intt_tomont(), reachable only
-// here. `wide` is the caller's, to be wiped with its other secrets.
+// ĉ ∘ t̂1 (both below 9q), so Σ|a_i·b_i| < 7·9q² + 81q² < q·2^31.
+// Where the backend has wide row sums the sum is exact and reduced once,
+// and a term's operands are read only at the next flush() or
+// intt_tomont(), the terms in hand summed in registers: they must stay
+// unchanged until then (a caller that overwrites an operand, or lets a
+// batch of Â be replaced, calls flush() first; flush() folds the terms
+// into `wide`'s accumulator). Elsewhere each product is reduced as it is
+// added, into w's own storage. Either way w holds NTT-domain values until
+// intt_tomont(), reachable only here. `wide` is the caller's, to be wiped
+// with its other secrets.
 class NttRowSum {
  public:
   NttRowSum(Poly& w, WideRowSum& wide);
   void first(const NttPoly& a, const NttPoly& b);
   void add(const NttPoly& a, const NttPoly& b);
+  void flush();
   // Out: |w_i| < q.
   void intt_tomont();
 
@@ -71,14 +95,6 @@ class NttRowSum {
   WideRowSum& wide_;
   bool use_wide_;
 };
-
-// The same row with all its terms in memory at once (a[j] and b[j] valid
-// until it returns; 1 <= a.size() = b.size() <= 8, the same bounds): where
-// the backend has wide row sums, one kernel call sums and reduces it
-// (mldsa_row_wide), with no accumulator in memory; elsewhere NttRowSum
-// with `wide`. Out: |w_i| < q.
-void row_sum_intt_tomont(Poly& w, std::span<const NttPoly* const> a, std::span<const NttPoly* const> b,
-                         WideRowSum& wide);
 
 // Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(Poly& a);

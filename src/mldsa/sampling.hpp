@@ -53,12 +53,13 @@ std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations
 // Â (FIPS 204 Alg. 32) for a k × l matrix, entry by entry in row-major
 // order, generated a batch at a time (matrix_batch_sizes) into `batch`, so
 // that the SHAKE128 ways are full whatever l is: calls visit(i, j, Â_ij)
-// for each entry. Â is public. A rider takes its permutations in the
-// batches' idle ways while they are due.
+// for each entry, and batch_done() after a batch's last entry, before the
+// next batch replaces it. Â is public. A rider takes its permutations in
+// the batches' idle ways while they are due.
 inline constexpr std::size_t kMatrixBatch = hash::Shake128Ways::max_ways;
-template <std::size_t K, std::size_t L, class Visit>
+template <std::size_t K, std::size_t L, class Visit, class BatchDone>
 void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit,
-                                   hash::KeccakRider* rider = nullptr) {
+                                   BatchDone&& batch_done, hash::KeccakRider* rider = nullptr) {
   std::array<std::uint8_t, kMaxMatrixBatches> sizes;
   const std::size_t batches = matrix_batch_sizes(K * L, rider != nullptr ? rider->permutations_due() : 0, sizes);
   std::size_t first = 0;
@@ -69,6 +70,7 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
       at[e] = {static_cast<std::uint8_t>((first + e) / L), static_cast<std::uint8_t>((first + e) % L)};
     expand_a_entries_vartime(batch.data(), rho, at.data(), count, rider);
     for (std::size_t e = 0; e < count; ++e) visit((first + e) / L, (first + e) % L, batch[e]);
+    batch_done();
     first += count;
   }
 }

@@ -64,6 +64,7 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
     if (rows != nullptr) rows->rows_written(i + 1);
       },
+      [&] { row.flush(); },  // a row's earlier entries leave with their batch
       rider);
   return Status::ok;
 }

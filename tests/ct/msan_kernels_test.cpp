@@ -139,19 +139,22 @@ void check_backend(std::string_view backend) {
   std::array<std::int32_t, 256> acc32{};
   t.mldsa.mldsa_pointwise_acc_montgomery(acc32.data(), a32.data(), b32.data());
   expect_all_secret(backend, "mldsa_pointwise_acc_montgomery", acc32.data(), sizeof acc32);
-  // The wide row sums: a secret product, then one more (public) term, then
-  // the reduction; every word stays secret, wherever the layout puts it.
+  // The wide row sums: a secret product into the accumulator, then one
+  // more (public) term with the reduction; and a row in one call, a public
+  // term then a secret one. Every word stays secret, wherever the layout
+  // puts it.
   std::array<std::int64_t, 256> wide;
-  t.mldsa.mldsa_pointwise_wide(wide.data(), a32.data(), b32.data());
-  expect_all_secret(backend, "mldsa_pointwise_wide", wide.data(), sizeof wide);
-  t.mldsa.mldsa_pointwise_wide_acc(wide.data(), b32.data(), b32.data());
-  expect_all_secret(backend, "mldsa_pointwise_wide_acc", wide.data(), sizeof wide);
-  t.mldsa.mldsa_reduce_wide(r32.data(), wide.data());
-  expect_all_secret(backend, "mldsa_reduce_wide", r32.data(), sizeof r32);
+  const std::int32_t* const secret_term_a[] = {a32.data()};
+  const std::int32_t* const secret_term_b[] = {b32.data()};
+  t.mldsa.mldsa_row_wide_sum(wide.data(), secret_term_a, secret_term_b, 1, true);
+  expect_all_secret(backend, "mldsa_row_wide_sum", wide.data(), sizeof wide);
+  const std::int32_t* const public_term[] = {b32.data()};
+  t.mldsa.mldsa_row_wide_reduce(r32.data(), wide.data(), public_term, public_term, 1);
+  expect_all_secret(backend, "mldsa_row_wide_reduce (accumulator)", r32.data(), sizeof r32);
   const std::int32_t* const row_a[] = {b32.data(), a32.data()};
   const std::int32_t* const row_b[] = {b32.data(), b32.data()};
-  t.mldsa.mldsa_row_wide(r32.data(), row_a, row_b, 2);  // a public term, then a secret one
-  expect_all_secret(backend, "mldsa_row_wide", r32.data(), sizeof r32);
+  t.mldsa.mldsa_row_wide_reduce(r32.data(), nullptr, row_a, row_b, 2);
+  expect_all_secret(backend, "mldsa_row_wide_reduce (terms)", r32.data(), sizeof r32);
   __msan_poison(a16.data(), sizeof a16);
   t.mlkem.mlkem_basemul_acc(r16.data(), a16.data(), b16.data());
   expect_all_secret(backend, "mlkem_basemul_acc", r16.data(), sizeof r16);

@@ -408,11 +408,11 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
         ASSERT_EQ(got, want) << k.name << " pointwise_acc, trial " << trial << " product " << i;
       }
       // The wide row sums: eight exact products (ML-DSA-87's l and
-      // verification's ĉ ∘ t̂1), |x_i · y_i| < q · 2^28 each, in the
-      // accumulator's layout; then its reduction over all of |acc_i| < q · 2^31.
-      // mldsa_row_wide over the first 1..8 of the terms gives what
-      // reduce_wide gives for the accumulator after them.
-      std::array<std::int64_t, 256> wide_want, wide_got;
+      // verification's ĉ ∘ t̂1), |x_i · y_i| < q · 2^28 each. The row
+      // reduced in one call from its first 1..8 terms; then the same terms
+      // split between the accumulator (in its layout, compared too) and the
+      // reducing call, at every split; then the reduction alone over all
+      // of |acc_i| < q · 2^31.
       std::array<std::array<std::int32_t, 256>, 8> xs, ys;
       const std::int32_t* x_terms[8];
       const std::int32_t* y_terms[8];
@@ -421,27 +421,32 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
         ys[i] = coefficients<std::int32_t>(rng, std::int64_t{1} << 24, (trial + 3 * static_cast<int>(i)) % kTrials);
         x_terms[i] = xs[i].data();
         y_terms[i] = ys[i].data();
-        if (i == 0) {
-          b.portable.mldsa.mldsa_pointwise_wide(wide_want.data(), xs[i].data(), ys[i].data());
-          k.mldsa.mldsa_pointwise_wide(wide_got.data(), xs[i].data(), ys[i].data());
-        } else {
-          b.portable.mldsa.mldsa_pointwise_wide_acc(wide_want.data(), xs[i].data(), ys[i].data());
-          k.mldsa.mldsa_pointwise_wide_acc(wide_got.data(), xs[i].data(), ys[i].data());
-        }
-        ASSERT_EQ(wide_got, wide_want) << k.name << " pointwise_wide, trial " << trial << " product " << i;
-        b.portable.mldsa.mldsa_reduce_wide(want.data(), wide_want.data());
-        k.mldsa.mldsa_row_wide(got.data(), x_terms, y_terms, i + 1);
-        ASSERT_EQ(got, want) << k.name << " row_wide, trial " << trial << " terms " << i + 1;
-        b.portable.mldsa.mldsa_row_wide(got.data(), x_terms, y_terms, i + 1);
-        ASSERT_EQ(got, want) << "portable row_wide, trial " << trial << " terms " << i + 1;
+        b.portable.mldsa.mldsa_row_wide_reduce(want.data(), nullptr, x_terms, y_terms, i + 1);
+        k.mldsa.mldsa_row_wide_reduce(got.data(), nullptr, x_terms, y_terms, i + 1);
+        ASSERT_EQ(got, want) << k.name << " row_wide_reduce, trial " << trial << " terms " << i + 1;
       }
-      b.portable.mldsa.mldsa_reduce_wide(want.data(), wide_want.data());
-      k.mldsa.mldsa_reduce_wide(got.data(), wide_got.data());
-      ASSERT_EQ(got, want) << k.name << " reduce_wide of the sum, trial " << trial;
+      const auto whole = want;  // all eight terms
+      for (std::size_t split = 1; split <= 8; ++split) {
+        std::array<std::int64_t, 256> acc_want, acc_got;
+        // The first `split` terms in two calls where there are two or more.
+        const std::size_t head = split / 2 > 0 ? split / 2 : split;
+        b.portable.mldsa.mldsa_row_wide_sum(acc_want.data(), x_terms, y_terms, head, true);
+        k.mldsa.mldsa_row_wide_sum(acc_got.data(), x_terms, y_terms, head, true);
+        if (head < split) {
+          b.portable.mldsa.mldsa_row_wide_sum(acc_want.data(), x_terms + head, y_terms + head, split - head, false);
+          k.mldsa.mldsa_row_wide_sum(acc_got.data(), x_terms + head, y_terms + head, split - head, false);
+        }
+        ASSERT_EQ(acc_got, acc_want) << k.name << " row_wide_sum, trial " << trial << " split " << split;
+        b.portable.mldsa.mldsa_row_wide_reduce(want.data(), acc_want.data(), x_terms + split, y_terms + split,
+                                               8 - split);
+        k.mldsa.mldsa_row_wide_reduce(got.data(), acc_got.data(), x_terms + split, y_terms + split, 8 - split);
+        ASSERT_EQ(want, whole) << "portable: the split row equals the whole, split " << split;
+        ASSERT_EQ(got, whole) << k.name << " the split row equals the whole, trial " << trial << " split " << split;
+      }
       const auto sums = coefficients<std::int64_t>(rng, kDsaQ * (std::int64_t{1} << 31), trial);
-      b.portable.mldsa.mldsa_reduce_wide(want.data(), sums.data());
-      k.mldsa.mldsa_reduce_wide(got.data(), sums.data());
-      ASSERT_EQ(got, want) << k.name << " reduce_wide, trial " << trial;
+      b.portable.mldsa.mldsa_row_wide_reduce(want.data(), sums.data(), nullptr, nullptr, 0);
+      k.mldsa.mldsa_row_wide_reduce(got.data(), sums.data(), nullptr, nullptr, 0);
+      ASSERT_EQ(got, want) << k.name << " row_wide_reduce of an accumulator alone, trial " << trial;
     }
   }
 }

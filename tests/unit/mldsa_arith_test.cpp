@@ -97,9 +97,11 @@ TEST(MldsaNtt, ProductMatchesSchoolbook) {
 // polynomials below 2^19 (ŷ, ẑ, ŝ1), and verification's ĉ ∘ t̂1 (|2^d·c_i|
 // <= 2^13, t1 below 2^10). The backends with wide row sums
 // (Tuning::mldsa_wide_row_sums) keep the sum exact; the others reduce
-// each product. Both must give the schoolbook sum, and so must the row
-// formed in one go from the same terms (row_sum_intt_tomont: signing's
-// rows, whose terms are all held).
+// each product. Both must give the schoolbook sum, whether the terms are
+// all held to the end (signing's held rows), folded in one by one
+// (flush() after each: the compact key, the streamed mask) or split where
+// a batch of Â ends (flush() after the third: key generation,
+// verification); and the three give the same values.
 TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
   namespace kernels = pqlab::kernels;
   const std::string before(kernels::active().name);
@@ -108,34 +110,38 @@ TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
     std::mt19937 rng(4);
     for (int trial = 0; trial < 3; ++trial) {
       std::int64_t want[n] = {};
-      Poly w, w_at_once;
-      WideRowSum wide;
-      NttRowSum row(w, wide);
       std::array<NttPoly, 8> a_hats, b_hats;
-      std::array<const NttPoly*, 8> a_terms, b_terms;
       for (std::size_t term = 0; term < 8; ++term) {
         const bool c_t1 = term == 7;
         const Poly a = random_poly(rng, c_t1 ? (1 << 13) + 1 : q), b = random_poly(rng, c_t1 ? 1 << 10 : 1 << 19);
-        NttPoly& a_hat = a_hats[term];
-        NttPoly& b_hat = b_hats[term];
-        ntt(a_hat, a);
-        ntt(b_hat, b);
-        if (!c_t1) kernels::active().mldsa.mldsa_freeze(a_hat.c.data());  // Â's entries lie in [0, q)
-        if (term == 0)
-          row.first(a_hat, b_hat);
-        else
-          row.add(a_hat, b_hat);
-        a_terms[term] = &a_hat;
-        b_terms[term] = &b_hat;
+        ntt(a_hats[term], a);
+        ntt(b_hats[term], b);
+        if (!c_t1) kernels::active().mldsa.mldsa_freeze(a_hats[term].c.data());  // Â's entries lie in [0, q)
         add_schoolbook_product(want, a, b);
       }
-      row.intt_tomont();
-      row_sum_intt_tomont(w_at_once, a_terms, b_terms, wide);
+      const auto row_with_flushes = [&](auto flush_after) {
+        Poly w;
+        WideRowSum wide;
+        NttRowSum row(w, wide);
+        for (std::size_t term = 0; term < 8; ++term) {
+          if (term == 0)
+            row.first(a_hats[term], b_hats[term]);
+          else
+            row.add(a_hats[term], b_hats[term]);
+          if (flush_after(term)) row.flush();
+        }
+        row.intt_tomont();
+        return w;
+      };
+      const Poly held = row_with_flushes([](std::size_t) { return false; });
+      const Poly folded = row_with_flushes([](std::size_t) { return true; });
+      const Poly split = row_with_flushes([](std::size_t term) { return term == 2; });
       for (std::size_t i = 0; i < n; ++i) {
-        ASSERT_LT(std::abs(w.c[i]), q) << name;
-        ASSERT_EQ(mod_q(w.c[i]), want[i]) << name << " coefficient " << i;
+        ASSERT_LT(std::abs(held.c[i]), q) << name;
+        ASSERT_EQ(mod_q(held.c[i]), want[i]) << name << " coefficient " << i;
       }
-      EXPECT_EQ(w_at_once.c, w.c) << name;
+      EXPECT_EQ(folded.c, held.c) << name;
+      EXPECT_EQ(split.c, held.c) << name;
     }
   }
   ASSERT_EQ(kernels::select(before), pqlab::Status::ok);

@@ -113,25 +113,28 @@ void mldsa_pointwise_acc_montgomery(std::int32_t r[256], const std::int32_t a[25
 
 // The wide row sums (entries.inc): exact 64-bit products and sums, one
 // Montgomery reduction per coefficient at the end.
-void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
-  for (unsigned i = 0; i < 256; ++i) acc[mldsa_field::wide_slot(i)] = static_cast<std::int64_t>(a[i]) * b[i];
+namespace {
+
+std::int64_t row_sum_at(std::size_t i, std::int64_t sum, const std::int32_t* const a[], const std::int32_t* const b[],
+                        std::size_t terms) {
+  for (std::size_t j = 0; j < terms; ++j) sum += static_cast<std::int64_t>(a[j][i]) * b[j][i];
+  return sum;
 }
 
-void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
-  for (unsigned i = 0; i < 256; ++i) acc[mldsa_field::wide_slot(i)] += static_cast<std::int64_t>(a[i]) * b[i];
-}
+}  // namespace
 
-void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
-  for (unsigned i = 0; i < 256; ++i) r[i] = montgomery_reduce(acc[mldsa_field::wide_slot(i)]);
-}
-
-void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
-                    std::size_t terms) {
-  for (unsigned i = 0; i < 256; ++i) {
-    std::int64_t sum = 0;
-    for (std::size_t j = 0; j < terms; ++j) sum += static_cast<std::int64_t>(a[j][i]) * b[j][i];
-    r[i] = montgomery_reduce(sum);
+void mldsa_row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                        std::size_t terms, bool start) {
+  for (std::size_t i = 0; i < 256; ++i) {
+    std::int64_t& slot = acc[mldsa_field::wide_slot(i)];
+    slot = row_sum_at(i, start ? 0 : slot, a, b, terms);
   }
+}
+
+void mldsa_row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
+                           const std::int32_t* const b[], std::size_t terms) {
+  for (std::size_t i = 0; i < 256; ++i)
+    r[i] = montgomery_reduce(row_sum_at(i, acc != nullptr ? acc[mldsa_field::wide_slot(i)] : 0, a, b, terms));
 }
 
 }  // namespace pqlab::kernels::portable

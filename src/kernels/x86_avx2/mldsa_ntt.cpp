@@ -239,40 +239,61 @@ inline __m256i reduce_in_order(__m256i even, __m256i odd) {
   return _mm256_blend_epi32(odd_to_even(montgomery_reduce_wide(even)), montgomery_reduce_wide(odd), 0xaa);
 }
 
-}  // namespace
 
-void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+// One block's sums over the terms, kept in registers: from acc's (FromAcc)
+// or from the first term's products.
+template <bool FromAcc>
+inline WideBlock block_sums(const std::int64_t* acc, const std::int32_t* const a[], const std::int32_t* const b[],
+                            std::size_t terms, std::size_t g) {
+  WideBlock sum;
+  std::size_t j = 0;
+  if constexpr (FromAcc) {
+    for (std::size_t m = 0; m < 4; ++m) sum.v[m] = load_wide(acc + g + 4 * m);
+  } else {
+    sum = wide_products(a[0] + g, b[0] + g);
+    j = 1;
+  }
+  for (; j < terms; ++j) {
+    const WideBlock p = wide_products(a[j] + g, b[j] + g);
+    for (std::size_t m = 0; m < 4; ++m) sum.v[m] = _mm256_add_epi64(sum.v[m], p.v[m]);
+  }
+  return sum;
+}
+
+template <bool FromAcc>
+void row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                  std::size_t terms) {
   for (std::size_t g = 0; g < 256; g += 16) {
-    const WideBlock p = wide_products(a + g, b + g);
-    for (std::size_t m = 0; m < 4; ++m) store_wide(acc + g + 4 * m, p.v[m]);
+    const WideBlock sum = block_sums<FromAcc>(acc, a, b, terms, g);
+    for (std::size_t m = 0; m < 4; ++m) store_wide(acc + g + 4 * m, sum.v[m]);
   }
 }
 
-void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+template <bool FromAcc>
+void row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
+                     const std::int32_t* const b[], std::size_t terms) {
   for (std::size_t g = 0; g < 256; g += 16) {
-    const WideBlock p = wide_products(a + g, b + g);
-    for (std::size_t m = 0; m < 4; ++m)
-      store_wide(acc + g + 4 * m, _mm256_add_epi64(load_wide(acc + g + 4 * m), p.v[m]));
-  }
-}
-
-void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
-  for (std::size_t g = 0; g < 256; g += 16)
-    for (std::size_t h = 0; h < 2; ++h)
-      store(r + g + 8 * h, reduce_in_order(load_wide(acc + g + 4 * h), load_wide(acc + g + 8 + 4 * h)));
-}
-
-// Each block's four sums stay in registers across the terms.
-void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
-                    std::size_t terms) {
-  for (std::size_t g = 0; g < 256; g += 16) {
-    WideBlock sum = wide_products(a[0] + g, b[0] + g);
-    for (std::size_t j = 1; j < terms; ++j) {
-      const WideBlock p = wide_products(a[j] + g, b[j] + g);
-      for (std::size_t m = 0; m < 4; ++m) sum.v[m] = _mm256_add_epi64(sum.v[m], p.v[m]);
-    }
+    const WideBlock sum = block_sums<FromAcc>(acc, a, b, terms, g);
     for (std::size_t h = 0; h < 2; ++h) store(r + g + 8 * h, reduce_in_order(sum.v[h], sum.v[2 + h]));
   }
+}
+
+}  // namespace
+
+void mldsa_row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                        std::size_t terms, bool start) {
+  if (start)
+    row_wide_sum<false>(acc, a, b, terms);
+  else
+    row_wide_sum<true>(acc, a, b, terms);
+}
+
+void mldsa_row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
+                           const std::int32_t* const b[], std::size_t terms) {
+  if (acc == nullptr)
+    row_wide_reduce<false>(r, acc, a, b, terms);
+  else
+    row_wide_reduce<true>(r, acc, a, b, terms);
 }
 
 }  // namespace pqlab::kernels::avx2

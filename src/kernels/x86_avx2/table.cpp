@@ -57,10 +57,8 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // a Montgomery reduction per product and reduce32 of the sum: 429 → 344
   // (l = 4), 528 → 420 (l = 5), 724 → 575 (l = 7); with the avx512
   // kernels 377 → 260, 463 → 312, 637 → 487.
-  t.mldsa.mldsa_pointwise_wide = mldsa_pointwise_wide;
-  t.mldsa.mldsa_pointwise_wide_acc = mldsa_pointwise_wide_acc;
-  t.mldsa.mldsa_reduce_wide = mldsa_reduce_wide;
-  t.mldsa.mldsa_row_wide = mldsa_row_wide;
+  t.mldsa.mldsa_row_wide_sum = mldsa_row_wide_sum;
+  t.mldsa.mldsa_row_wide_reduce = mldsa_row_wide_reduce;
   t.tuning.mldsa_wide_row_sums = true;
   t.mldsa.mldsa_rej_eta = mldsa_rej_eta;
   // The signing steps (the avx512 backend inherits them).

@@ -270,40 +270,63 @@ namespace {
 inline __m512i load_wide(const std::int64_t* p) { return _mm512_loadu_si512(p); }
 inline void store_wide(std::int64_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
 
-}  // namespace
 
-void mldsa_pointwise_wide(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
-  for (std::size_t g = 0; g < 256; g += 16) {
-    const __m512i x = load(a + g), y = load(b + g);
-    store_wide(acc + g, _mm512_mul_epi32(x, y));
-    store_wide(acc + g + 8, _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
+// One block's sums over the terms, kept in its two registers: from acc's
+// (FromAcc) or from zero.
+template <bool FromAcc>
+inline void block_sums(__m512i& even, __m512i& odd, const std::int64_t* acc, const std::int32_t* const a[],
+                       const std::int32_t* const b[], std::size_t terms, std::size_t g) {
+  if constexpr (FromAcc) {
+    even = load_wide(acc + g);
+    odd = load_wide(acc + g + 8);
+  } else {
+    even = _mm512_setzero_si512();
+    odd = _mm512_setzero_si512();
+  }
+  for (std::size_t j = 0; j < terms; ++j) {
+    const __m512i x = load(a[j] + g), y = load(b[j] + g);
+    even = _mm512_add_epi64(even, _mm512_mul_epi32(x, y));
+    odd = _mm512_add_epi64(odd, _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
   }
 }
 
-void mldsa_pointwise_wide_acc(std::int64_t acc[256], const std::int32_t a[256], const std::int32_t b[256]) {
+template <bool FromAcc>
+void row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                  std::size_t terms) {
   for (std::size_t g = 0; g < 256; g += 16) {
-    const __m512i x = load(a + g), y = load(b + g);
-    store_wide(acc + g, _mm512_add_epi64(load_wide(acc + g), _mm512_mul_epi32(x, y)));
-    store_wide(acc + g + 8, _mm512_add_epi64(load_wide(acc + g + 8), _mm512_mul_epi32(odd_to_even(x), odd_to_even(y))));
+    __m512i even, odd;
+    block_sums<FromAcc>(even, odd, acc, a, b, terms, g);
+    store_wide(acc + g, even);
+    store_wide(acc + g + 8, odd);
   }
 }
 
-void mldsa_reduce_wide(std::int32_t r[256], const std::int64_t acc[256]) {
-  for (std::size_t g = 0; g < 256; g += 16) store(r + g, reduce_in_order(load_wide(acc + g), load_wide(acc + g + 8)));
-}
-
-// Each block's sums stay in its two registers across the terms.
-void mldsa_row_wide(std::int32_t r[256], const std::int32_t* const a[], const std::int32_t* const b[],
-                    std::size_t terms) {
+template <bool FromAcc>
+void row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
+                     const std::int32_t* const b[], std::size_t terms) {
   for (std::size_t g = 0; g < 256; g += 16) {
-    __m512i even = _mm512_setzero_si512(), odd = _mm512_setzero_si512();
-    for (std::size_t j = 0; j < terms; ++j) {
-      const __m512i x = load(a[j] + g), y = load(b[j] + g);
-      even = _mm512_add_epi64(even, _mm512_mul_epi32(x, y));
-      odd = _mm512_add_epi64(odd, _mm512_mul_epi32(odd_to_even(x), odd_to_even(y)));
-    }
+    __m512i even, odd;
+    block_sums<FromAcc>(even, odd, acc, a, b, terms, g);
     store(r + g, reduce_in_order(even, odd));
   }
+}
+
+}  // namespace
+
+void mldsa_row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
+                        std::size_t terms, bool start) {
+  if (start)
+    row_wide_sum<false>(acc, a, b, terms);
+  else
+    row_wide_sum<true>(acc, a, b, terms);
+}
+
+void mldsa_row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
+                           const std::int32_t* const b[], std::size_t terms) {
+  if (acc == nullptr)
+    row_wide_reduce<false>(r, acc, a, b, terms);
+  else
+    row_wide_reduce<true>(r, acc, a, b, terms);
 }
 
 }  // namespace pqlab::kernels::avx512

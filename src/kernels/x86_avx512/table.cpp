@@ -33,10 +33,8 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // buffer and 216 against 270 over 168-byte blocks, so that version was
   // dropped. ML-KEM's compress filter (above) measured 214 against 232.
   t.mldsa.mldsa_pointwise_acc_montgomery = mldsa_pointwise_acc_montgomery;
-  t.mldsa.mldsa_pointwise_wide = mldsa_pointwise_wide;
-  t.mldsa.mldsa_pointwise_wide_acc = mldsa_pointwise_wide_acc;
-  t.mldsa.mldsa_reduce_wide = mldsa_reduce_wide;
-  t.mldsa.mldsa_row_wide = mldsa_row_wide;
+  t.mldsa.mldsa_row_wide_sum = mldsa_row_wide_sum;
+  t.mldsa.mldsa_row_wide_reduce = mldsa_row_wide_reduce;
   // ExpandS's filter keeps the compress version: per polynomial (two
   // SHAKE256 blocks, median TSC ticks of 20,001 calls) 170 against AVX2's
   // 430 at η = 2, 258 against 702 at η = 4 (portable: 1,024 and 1,490).
