@@ -282,18 +282,12 @@ void row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::in
 
 void mldsa_row_wide_sum(std::int64_t acc[256], const std::int32_t* const a[], const std::int32_t* const b[],
                         std::size_t terms, bool start) {
-  if (start)
-    row_wide_sum<false>(acc, a, b, terms);
-  else
-    row_wide_sum<true>(acc, a, b, terms);
+  (start ? row_wide_sum<false> : row_wide_sum<true>)(acc, a, b, terms);
 }
 
 void mldsa_row_wide_reduce(std::int32_t r[256], const std::int64_t* acc, const std::int32_t* const a[],
                            const std::int32_t* const b[], std::size_t terms) {
-  if (acc == nullptr)
-    row_wide_reduce<false>(r, acc, a, b, terms);
-  else
-    row_wide_reduce<true>(r, acc, a, b, terms);
+  (acc == nullptr ? row_wide_reduce<false> : row_wide_reduce<true>)(r, acc, a, b, terms);
 }
 
 }  // namespace pqlab::kernels::avx2
