@@ -153,14 +153,14 @@ inline void expect_wide_partial_sums_below(const std::int64_t* acc, const std::i
 struct mldsa_row_wide_sum : unchecked {  // out: the sums checked by pre
   static void pre(const std::int64_t* acc, const std::int32_t* const* a, const std::int32_t* const* b,
                   std::size_t terms, bool start) {
-    expect(terms >= 1 && terms <= 8);
+    expect(terms >= 1 && terms <= mldsa_field::wide_row_max_terms);
     expect_wide_partial_sums_below(start ? nullptr : acc, a, b, terms);
   }
 };
 struct mldsa_row_wide_reduce {
   static void pre(const std::int32_t*, const std::int64_t* acc, const std::int32_t* const* a,
                   const std::int32_t* const* b, std::size_t terms) {
-    expect(terms <= 8 && (acc != nullptr || terms >= 1));
+    expect(terms <= mldsa_field::wide_row_max_terms && (acc != nullptr || terms >= 1));
     expect_wide_partial_sums_below(acc, a, b, terms);
   }
   static void post(const std::int32_t* r, const std::int64_t*, const std::int32_t* const*, const std::int32_t* const*,

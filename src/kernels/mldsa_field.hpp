@@ -31,6 +31,8 @@ inline std::int32_t reduce32(std::int32_t a) {
 // mldsa_row_wide entries, kernels/entries.inc): each block of 16
 // holds its even coefficients first, then its odd ones.
 constexpr std::size_t wide_slot(std::size_t i) { return (i & ~std::size_t{15}) | ((i & 1) << 3) | ((i & 15) >> 1); }
+// The most terms one call of those entries sums (a row has at most l + 1 = 8).
+inline constexpr std::size_t wide_row_max_terms = 8;
 
 // a + q if a < 0: maps (-q, q) onto [0, q).
 inline std::int32_t add_q_if_negative(std::int32_t a) { return a + ((a >> 31) & q); }

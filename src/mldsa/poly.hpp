@@ -47,7 +47,7 @@ class WideRowSum {
   void reduce(std::int32_t* w);
 
  private:
-  static constexpr std::size_t kMaxTerms = 8;  // the kernels' limit per call
+  static constexpr std::size_t kMaxTerms = kernels::mldsa_field::wide_row_max_terms;
   std::array<std::int64_t, n> acc_;
   const std::int32_t* a_[kMaxTerms];
   const std::int32_t* b_[kMaxTerms];

@@ -239,7 +239,6 @@ inline __m256i reduce_in_order(__m256i even, __m256i odd) {
   return _mm256_blend_epi32(odd_to_even(montgomery_reduce_wide(even)), montgomery_reduce_wide(odd), 0xaa);
 }
 
-
 // One block's sums over the terms, kept in registers: from acc's (FromAcc)
 // or from the first term's products.
 template <bool FromAcc>

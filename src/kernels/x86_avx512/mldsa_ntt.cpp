@@ -270,7 +270,6 @@ namespace {
 inline __m512i load_wide(const std::int64_t* p) { return _mm512_loadu_si512(p); }
 inline void store_wide(std::int64_t* p, __m512i v) { _mm512_storeu_si512(p, v); }
 
-
 // One block's sums over the terms, kept in its two registers: from acc's
 // (FromAcc) or from zero.
 template <bool FromAcc>
