@@ -11,10 +11,11 @@
 //     equal the same row split across two calls; inputs first brought inside
 //     each entry's stated bounds), the ML-KEM and ML-DSA rejection-sampling
 //     filters (Â's and ExpandS's), ML-KEM's byte codecs, compression (d picked by the input)
-//     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint, norm check,
-//     commitment encoding (HighBits and w1Encode), z packing and unpacking
-//     (both γ2, both γ1), element-wise reductions and the small ring's
-//     reduction and widening.
+//     and CBD sampler, and ML-DSA's Decompose, MakeHint, UseHint with
+//     w1Encode, norm check, commitment encoding (HighBits and w1Encode), z
+//     packing and unpacking (both γ2, both γ1), the key encodings (s1 and
+//     s2's, Power2Round into t1 and t0, t1 and t0 unpacked), element-wise
+//     reductions and the small ring's reduction and widening.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -69,7 +70,8 @@ struct Outputs {
   bool kem_decode12_in_range;
   std::array<std::uint8_t, 384> kem_encoded12;
   std::array<std::uint8_t, 32 * 11> kem_compressed;
-  std::array<std::int32_t, 256> dsa_w1, dsa_w0, dsa_use_hint;
+  std::array<std::int32_t, 256> dsa_w1, dsa_w0;
+  std::array<std::uint8_t, 32 * 6> dsa_use_hint_packed, dsa_use_hint_signed_packed;
   std::array<std::uint8_t, 32> dsa_hints;
   std::uint32_t dsa_hint_count, dsa_norm;
   std::array<std::uint8_t, 32 * 20> dsa_z_packed;
@@ -81,6 +83,7 @@ struct Outputs {
   std::uint32_t dsa_eta_range_flag;
   std::array<std::uint8_t, 320> dsa_t1_packed;
   std::array<std::uint8_t, 416> dsa_t0_packed;
+  std::array<std::int32_t, 256> dsa_t1_unpacked, dsa_t0_unpacked;
   std::array<std::int16_t, 256> dsa_small_reduced;
   std::array<std::int32_t, 256> dsa_small_widened;
   bool operator==(const Outputs&) const = default;
@@ -211,8 +214,12 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   // dsa_a (|a_i| < q) serves as the norm check's input and the packed z,
   // and folded into [-γ2, γ2] as MakeHint's z.
   t.mldsa.mldsa_decompose(o.dsa_w1.data(), o.dsa_w0.data(), x.dsa_r.data(), x.gamma2);
-  // UseHint with the first 32 bytes of `blocks` as the hint bits.
-  t.mldsa.mldsa_use_hint(o.dsa_use_hint.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
+  // UseHint with w1Encode, the first 32 bytes of `blocks` as the hint bits,
+  // on dsa_r (in [0, q)) and on dsa_a (|a_i| < q).
+  o.dsa_use_hint_packed = {};
+  t.mldsa.mldsa_use_hint_pack(o.dsa_use_hint_packed.data(), x.dsa_r.data(), x.blocks.data(), x.gamma2);
+  o.dsa_use_hint_signed_packed = {};
+  t.mldsa.mldsa_use_hint_pack(o.dsa_use_hint_signed_packed.data(), x.dsa_a.data(), x.blocks.data(), x.gamma2);
   // MakeHint's z (|z_i| <= γ2): dsa_a folded into [-γ2, γ2].
   std::array<std::int32_t, 256> hint_z;
   const std::int32_t width = 2 * x.gamma2 + 1;
@@ -248,6 +255,9 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
                                                   reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.dsa_eta);
   // dsa_r (in [0, q)) as a row of t.
   t.mldsa.mldsa_power2round_pack(o.dsa_t1_packed.data(), o.dsa_t0_packed.data(), x.dsa_r.data());
+  // Any 320 and 416 bytes unpack as t1 and t0 (the Keccak states' bytes).
+  t.mldsa.mldsa_unpack_t1(o.dsa_t1_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()));
+  t.mldsa.mldsa_unpack_t0(o.dsa_t0_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()) + 7);
   std::memcpy(o.dsa_small_reduced.data(), x.keccak.data(), sizeof o.dsa_small_reduced);
   t.mldsa.mldsa_small_widen(o.dsa_small_widened.data(), o.dsa_small_reduced.data());
   t.mldsa.mldsa_small_reduce(o.dsa_small_reduced.data());

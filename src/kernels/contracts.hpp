@@ -197,13 +197,10 @@ struct mldsa_decompose {
     expect_all_in(w0, -gamma2, gamma2);
   }
 };
-struct mldsa_use_hint {
-  static void pre(const std::int32_t*, const std::int32_t* r, const std::uint8_t*, std::int32_t gamma2) {
+struct mldsa_use_hint_pack : unchecked {
+  static void pre(const std::uint8_t*, const std::int32_t* r, const std::uint8_t*, std::int32_t gamma2) {
     expect(valid_gamma2(gamma2));
-    expect_all_in(r, 0, dsa_q - 1);
-  }
-  static void post(const std::int32_t* w1, const std::int32_t*, const std::uint8_t*, std::int32_t gamma2) {
-    expect_all_in(w1, 0, (dsa_q - 1) / (2 * gamma2) - 1);
+    expect_abs_below(r, dsa_q);
   }
 };
 struct mldsa_norm_at_least {
@@ -256,6 +253,14 @@ struct mldsa_unpack_eta {
 };
 struct mldsa_power2round_pack : unchecked {
   static void pre(const std::uint8_t*, const std::uint8_t*, const std::int32_t* t) { expect_all_in(t, 0, dsa_q - 1); }
+};
+struct mldsa_unpack_t1 {
+  static void pre(const std::int32_t*, const std::uint8_t*) {}
+  static void post(const std::int32_t* t1, const std::uint8_t*) { expect_all_in(t1, 0, 1023); }
+};
+struct mldsa_unpack_t0 {
+  static void pre(const std::int32_t*, const std::uint8_t*) {}
+  static void post(const std::int32_t* t0, const std::uint8_t*) { expect_all_in(t0, -4095, 4096); }
 };
 struct mldsa_reduce32 {
   static void pre(const std::int32_t* a) { expect_abs_below(a, reduce32_input); }

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <span>
 
-#include "common/bit_pack.hpp"
 #include "common/ct.hpp"
 #include "kernels/kernels.hpp"
 #include "mldsa/poly.hpp"
@@ -33,10 +32,9 @@ struct Layout {
   static constexpr std::size_t w1_bytes = P::k * w1_poly_bytes;
 };
 
-// t1 (FIPS 204 Alg. 22/23): SimpleBitPack(t1[i], 2^10 - 1).
-inline void unpack_t1(Poly& t1, const std::uint8_t* in) {
-  bitpack::unpack<10, n>(in, [&](std::size_t i, std::uint32_t v) { t1.c[i] = static_cast<std::int32_t>(v); });
-}
+// t1 (FIPS 204 Alg. 22/23): SimpleBitPack(t1[i], 2^10 - 1), read back
+// through the kernel seam (verification, every row of the public key).
+inline void unpack_t1(Poly& t1, const std::uint8_t* in) { kernels::active().mldsa.mldsa_unpack_t1(t1.c.data(), in); }
 
 // s1, s2 (FIPS 204 Alg. 24/25): BitPack(s, η, η), coefficients in [-η, η].
 // Through the kernel seam (key generation packs and unpacks them, signing
@@ -52,12 +50,9 @@ inline std::uint32_t unpack_eta(Poly& s, const std::uint8_t* in) {
   return kernels::active().mldsa.mldsa_unpack_eta(s.c.data(), in, Eta);
 }
 
-// t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12).
-inline void unpack_t0(Poly& t0, const std::uint8_t* in) {
-  bitpack::unpack<d, n>(in, [&](std::size_t i, std::uint32_t v) {
-    t0.c[i] = (1 << (d - 1)) - static_cast<std::int32_t>(v);
-  });
-}
+// t0 (FIPS 204 Alg. 24/25): BitPack(t0, 2^12 - 1, 2^12), read back through
+// the kernel seam (signing, every row of the private key).
+inline void unpack_t0(Poly& t0, const std::uint8_t* in) { kernels::active().mldsa.mldsa_unpack_t0(t0.c.data(), in); }
 
 // Power2Round (FIPS 204 Alg. 35) of a row of t (t_i in [0, q)) with t1
 // packed as pkEncode packs it (Alg. 22, 320 bytes) and t0 as skEncode does
@@ -76,15 +71,6 @@ inline void pack_z(std::uint8_t* out, const Poly& z) {
 template <class P>
 inline void unpack_z(Poly& z, const std::uint8_t* in) {
   kernels::active().mldsa.mldsa_unpack_z(z.c.data(), in, P::gamma1);
-}
-
-// w1 (FIPS 204 Alg. 28, w1Encode): SimpleBitPack(w1[i], (q-1)/2γ2 - 1),
-// each value masked to its bits as bitpack::pack does.
-template <class P>
-inline void pack_w1(std::uint8_t* out, const Poly& w1) {
-  kernels::mldsa_field::w1_encode<P::w1_bits>(out, [&](std::size_t i) {
-    return static_cast<std::uint32_t>(w1.c[i]) & ((1u << P::w1_bits) - 1);
-  });
 }
 
 // w1Encode(HighBits(w)) (Alg. 7 lines 13–15 with Alg. 28 and 37) through

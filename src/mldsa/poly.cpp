@@ -110,8 +110,8 @@ std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const 
 }
 
 template <std::int32_t Gamma2>
-void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
-  kernels::active().mldsa.mldsa_use_hint(w1.c.data(), r.c.data(), hint_bits, Gamma2);
+void use_hints_pack(std::uint8_t* out, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]) {
+  kernels::active().mldsa.mldsa_use_hint_pack(out, r.c.data(), hint_bits, Gamma2);
 }
 
 // The two γ2 of FIPS 204 Table 1.
@@ -119,7 +119,7 @@ template void decompose<(q - 1) / 88>(Poly&, Poly&, const Poly&);
 template void decompose<(q - 1) / 32>(Poly&, Poly&, const Poly&);
 template std::uint32_t make_hints<(q - 1) / 88>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
 template std::uint32_t make_hints<(q - 1) / 32>(std::uint8_t (&)[n / 8], const Poly&, const Poly&);
-template void use_hints<(q - 1) / 88>(Poly&, const Poly&, const std::uint8_t (&)[n / 8]);
-template void use_hints<(q - 1) / 32>(Poly&, const Poly&, const std::uint8_t (&)[n / 8]);
+template void use_hints_pack<(q - 1) / 88>(std::uint8_t*, const Poly&, const std::uint8_t (&)[n / 8]);
+template void use_hints_pack<(q - 1) / 32>(std::uint8_t*, const Poly&, const std::uint8_t (&)[n / 8]);
 
 }  // namespace pqlab::mldsa::detail

@@ -124,10 +124,11 @@ void clamp_abs(Poly& a, std::int32_t bound);
 template <std::int32_t Gamma2>
 std::uint32_t make_hints(std::uint8_t (&hint_bits)[n / 8], const Poly& r, const Poly& z);
 
-// UseHint (FIPS 204 Alg. 40) of every coefficient of r (in [0, q)), the
-// hint of coefficient j being bit j mod 8 of hint_bits[j / 8]: w1_j =
-// UseHint(h_j, r_j). Public data only (it serves verification).
+// w1Encode (FIPS 204 Alg. 28) of UseHint (Alg. 40) of every coefficient of
+// r (|r_j| < q, taken mod q), the hint of coefficient j being bit j mod 8
+// of hint_bits[j / 8]: verification's w1' (Alg. 8 lines 9–10), b bits per
+// coefficient at out. Public data only.
 template <std::int32_t Gamma2>
-void use_hints(Poly& w1, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]);
+void use_hints_pack(std::uint8_t* out, const Poly& r, const std::uint8_t (&hint_bits)[n / 8]);
 
 }  // namespace pqlab::mldsa::detail

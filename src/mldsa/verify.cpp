@@ -28,7 +28,7 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
   HintBits<P> hints;
   if (!unpack_hints_vartime<P>(hints, sig.data() + Lay::sig_h)) return Status::invalid_signature;
   NttPoly z_hat[l];
-  Poly t, w1;
+  Poly t, t1;
   for (std::size_t j = 0; j < l; ++j) {
     unpack_z<P>(t, sig.data() + Lay::sig_z + j * Lay::z_poly_bytes);
     if (norm_at_least(t, P::gamma1 - P::beta) != 0) return Status::invalid_signature;
@@ -55,13 +55,11 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     else
       row.add(a_ij, z_hat[j]);
     if (j + 1 < l) return;
-    unpack_t1(w1, pk.data() + 32 + i * Lay::t1_poly_bytes);  // w1 is free until UseHint
-    ntt(t1_hat, w1);
+    unpack_t1(t1, pk.data() + 32 + i * Lay::t1_poly_bytes);
+    ntt(t1_hat, t1);
     row.add(c_hat, t1_hat);
     row.intt_tomont();
-    for (auto& x : t.c) x = add_q_if_negative(x);
-    use_hints<P::gamma2>(w1, t, hints.bits[i]);
-    pack_w1<P>(w1_packed.data() + i * Lay::w1_poly_bytes, w1);
+    use_hints_pack<P::gamma2>(w1_packed.data() + i * Lay::w1_poly_bytes, t, hints.bits[i]);
     if (rows != nullptr) rows->rows_written(i + 1);
       },
       [&] { row.flush(); },  // a row's earlier entries leave with their batch

@@ -218,6 +218,13 @@ void check_backend(std::string_view backend) {
     t.mldsa.mldsa_power2round_pack(t1_packed.data(), t0_packed.data(), secret_t.data());
     const std::size_t first = kSecret * 13 / 8, last = (kSecret * 13 + 12) / 8;
     expect_all_secret(backend, "mldsa_power2round_pack (t0)", &t0_packed[first], last - first + 1);
+    // Signing reads t0 back: the coefficient whose bits include a secret
+    // byte stays secret.
+    __msan_unpoison(t0_packed.data(), t0_packed.size());
+    __msan_poison(&t0_packed[first], 1);
+    std::array<std::int32_t, 256> t0;
+    t.mldsa.mldsa_unpack_t0(t0.data(), t0_packed.data());
+    expect_all_secret(backend, "mldsa_unpack_t0", &t0[kSecret], 1);
   }
   // The small ring's reductions (c·s1, c·s2 in Z_3329): coefficient kSecret
   // stays secret, in place and widened.

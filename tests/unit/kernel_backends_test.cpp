@@ -14,6 +14,7 @@
 
 #include "common/bit_pack.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/mldsa_rounding.hpp"
 #include "pqlab/kernels.hpp"
 
 namespace {
@@ -520,22 +521,73 @@ TEST(KernelBackends, MldsaSmallRingReductionsBitExactOnAllInt16) {
   }
 }
 
-// UseHint over all of Z_q, once with every hint set and once with random
-// hints (so each r meets both a hint and none, whichever its r0's sign).
-TEST(KernelBackends, MldsaUseHintBitExactOnAllOfZq) {
+// UseHint with w1Encode over all of Z_q, each r as its representative in
+// [0, q) and in (-q, 0) (the inverse NTT's output may be either), once
+// with every hint set and once with random hints (so each r meets both a
+// hint and none, whichever its r0's sign); nothing is written past the
+// 32·b bytes.
+TEST(KernelBackends, MldsaUseHintPackBitExactOnAllOfZq) {
   const Backends b = usable_backends();
   std::mt19937_64 rng(24);
   for (const auto& k : b.others) {
     for (const std::int32_t gamma2 : kGamma2s) {
-      std::array<std::int32_t, 256> r, want, got;
+      const std::size_t bytes = gamma2 == (kDsaQ - 1) / 88 ? 192 : 128;
+      std::array<std::int32_t, 256> r;
       std::array<std::uint8_t, 32> hints;
       for (std::int32_t first = 0; first < kDsaQ; first += 256) {
-        for (std::int32_t i = 0; i < 256; ++i) r[static_cast<std::size_t>(i)] = std::min(first + i, kDsaQ - 1);
-        for (const bool all : {true, false}) {
-          for (auto& h : hints) h = all ? 0xff : static_cast<std::uint8_t>(rng());
-          b.portable.mldsa.mldsa_use_hint(want.data(), r.data(), hints.data(), gamma2);
-          k.mldsa.mldsa_use_hint(got.data(), r.data(), hints.data(), gamma2);
-          ASSERT_EQ(got, want) << k.name << " γ2 " << gamma2 << " from " << first;
+        for (const bool negative : {false, true}) {
+          for (std::int32_t i = 0; i < 256; ++i) {
+            const std::int32_t v = std::min(first + i, kDsaQ - 1);
+            r[static_cast<std::size_t>(i)] = negative && v > 0 ? v - kDsaQ : v;
+          }
+          for (const bool all : {true, false}) {
+            for (auto& h : hints) h = all ? 0xff : static_cast<std::uint8_t>(rng());
+            std::array<std::uint8_t, 192 + 16> want{}, got;
+            got.fill(0x5a);
+            b.portable.mldsa.mldsa_use_hint_pack(want.data(), r.data(), hints.data(), gamma2);
+            k.mldsa.mldsa_use_hint_pack(got.data(), r.data(), hints.data(), gamma2);
+            ASSERT_TRUE(std::equal(got.begin(), got.begin() + static_cast<std::ptrdiff_t>(bytes), want.begin()))
+                << k.name << " γ2 " << gamma2 << " from " << first << (negative ? " below 0" : "");
+            ASSERT_TRUE(std::all_of(got.begin() + static_cast<std::ptrdiff_t>(bytes), got.end(), [](std::uint8_t x) {
+              return x == 0x5a;
+            })) << k.name;
+          }
+        }
+      }
+    }
+  }
+}
+
+// UseHint with w1Encode against Alg. 40 and Alg. 28 one coefficient at a
+// time (kernels/mldsa_rounding.hpp's use_hint, bits in little-endian
+// order), on every backend, for random r in (-q, q) and random hints.
+TEST(KernelBackends, MldsaUseHintPackMatchesAlg40) {
+  const Backends b = usable_backends();
+  std::vector<kernels::Table> all = b.others;
+  all.push_back(b.portable);
+  std::mt19937_64 rng(40);
+  for (const auto& k : all) {
+    for (const std::int32_t gamma2 : kGamma2s) {
+      const unsigned bits = gamma2 == (kDsaQ - 1) / 88 ? 6 : 4;
+      for (int trial = 0; trial < 64; ++trial) {
+        std::array<std::int32_t, 256> r;
+        std::array<std::uint8_t, 32> hints;
+        for (auto& x : r) x = static_cast<std::int32_t>(rng() % (2 * kDsaQ - 1)) - (kDsaQ - 1);
+        for (auto& h : hints) h = static_cast<std::uint8_t>(rng());
+        std::array<std::uint8_t, 192> out{};
+        k.mldsa.mldsa_use_hint_pack(out.data(), r.data(), hints.data(), gamma2);
+        for (std::size_t i = 0; i < 256; ++i) {
+          const std::int32_t h = (hints[i / 8] >> (i % 8)) & 1;
+          const std::int32_t rq = r[i] < 0 ? r[i] + kDsaQ : r[i];
+          const std::int32_t want = gamma2 == (kDsaQ - 1) / 88
+                                        ? kernels::mldsa_field::use_hint<(kDsaQ - 1) / 88>(rq, h)
+                                        : kernels::mldsa_field::use_hint<(kDsaQ - 1) / 32>(rq, h);
+          std::uint32_t got = 0;
+          for (unsigned bit = 0; bit < bits; ++bit) {
+            const std::size_t at = i * bits + bit;
+            got |= static_cast<std::uint32_t>((out[at / 8] >> (at % 8)) & 1) << bit;
+          }
+          ASSERT_EQ(got, static_cast<std::uint32_t>(want)) << k.name << " γ2 " << gamma2 << " coefficient " << i;
         }
       }
     }
@@ -726,9 +778,9 @@ TEST(KernelBackends, MldsaEtaPackingBitExact) {
 
 // Key generation's Power2Round into the t1 and t0 encodings over all of
 // [0, q), in order: every multiple of 2^13 and both sides of each rounding
-// point. Every backend's bytes decode to t1, t0 with t = t1·2^13 + t0 and
-// t0 in (-2^12, 2^12] (Alg. 35), and match the portable ones; nothing is
-// written past the 320 and 416 bytes.
+// point. Every backend's bytes decode, by its own unpacking entries, to
+// t1, t0 with t = t1·2^13 + t0 and t0 in (-2^12, 2^12] (Alg. 35), and
+// match the portable ones; nothing is written past the 320 and 416 bytes.
 TEST(KernelBackends, MldsaPower2RoundPackOnAllOfZq) {
   const Backends b = usable_backends();
   std::vector<kernels::Table> all = b.others;
@@ -748,14 +800,35 @@ TEST(KernelBackends, MldsaPower2RoundPackOnAllOfZq) {
       ASSERT_TRUE(std::all_of(t1.begin() + 320, t1.end(), [](std::uint8_t x) { return x == 0x5a; })) << k.name;
       ASSERT_TRUE(std::all_of(t0.begin() + 416, t0.end(), [](std::uint8_t x) { return x == 0x5a; })) << k.name;
       std::array<std::int32_t, 256> high, low;
-      pqlab::bitpack::unpack<10, 256>(t1.data(),
-                                      [&](std::size_t i, std::uint32_t v) { high[i] = static_cast<std::int32_t>(v); });
-      pqlab::bitpack::unpack<13, 256>(t0.data(), [&](std::size_t i, std::uint32_t v) {
-        low[i] = 4096 - static_cast<std::int32_t>(v);
-      });
+      k.mldsa.mldsa_unpack_t1(high.data(), t1.data());
+      k.mldsa.mldsa_unpack_t0(low.data(), t0.data());
       for (std::size_t i = 0; i < 256; ++i) {
         ASSERT_EQ(high[i] * 8192 + low[i], t[i]) << k.name;
         ASSERT_TRUE(low[i] > -4096 && low[i] <= 4096) << k.name << " t " << t[i];
+      }
+    }
+  }
+}
+
+// t1's and t0's unpacking of any bytes (every bit pattern is an encoding),
+// bit-exact with the portable kernels, from buffers of exactly 320 and 416
+// bytes at an even and an odd address (ASan reports a read past them).
+TEST(KernelBackends, MldsaUnpackT1T0BitExact) {
+  const Backends b = usable_backends();
+  std::mt19937_64 rng(23);
+  for (const auto& k : b.others) {
+    for (std::size_t shift = 0; shift < 2; ++shift) {
+      for (int trial = 0; trial < 200; ++trial) {
+        std::vector<std::uint8_t> t1_bytes(320 + shift), t0_bytes(416 + shift);
+        for (auto& x : t1_bytes) x = static_cast<std::uint8_t>(rng());
+        for (auto& x : t0_bytes) x = trial == 0 ? 0xff : static_cast<std::uint8_t>(rng());
+        std::array<std::int32_t, 256> want, got;
+        b.portable.mldsa.mldsa_unpack_t1(want.data(), t1_bytes.data() + shift);
+        k.mldsa.mldsa_unpack_t1(got.data(), t1_bytes.data() + shift);
+        ASSERT_EQ(got, want) << k.name << " t1, trial " << trial;
+        b.portable.mldsa.mldsa_unpack_t0(want.data(), t0_bytes.data() + shift);
+        k.mldsa.mldsa_unpack_t0(got.data(), t0_bytes.data() + shift);
+        ASSERT_EQ(got, want) << k.name << " t0, trial " << trial;
       }
     }
   }

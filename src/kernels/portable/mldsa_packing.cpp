@@ -4,8 +4,9 @@
 // top bits, written and read byte by byte, so the layout does not depend
 // on the target's byte order; the same bits as common/bit_pack.hpp's
 // byte-by-byte packing. Fixed shifts only: nothing depends on the values.
-// Also s1 and s2's encoding and key generation's Power2Round of t into the
-// t1 and t0 encodings, through common/bit_pack.hpp.
+// Also s1 and s2's encoding, key generation's Power2Round of t into the
+// t1 and t0 encodings and those encodings read back, through
+// common/bit_pack.hpp.
 #include <cstddef>
 #include <cstdint>
 
@@ -90,6 +91,17 @@ void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const st
   bitpack::pack<10, 256>(t1, [&](std::size_t i) { return static_cast<std::uint32_t>(power2round(t[i]).high); });
   bitpack::pack<d, 256>(t0, [&](std::size_t i) {
     return static_cast<std::uint32_t>((1 << (d - 1)) - power2round(t[i]).low);
+  });
+}
+
+void mldsa_unpack_t1(std::int32_t t1[256], const std::uint8_t in[320]) {
+  bitpack::unpack<10, 256>(in, [&](std::size_t i, std::uint32_t v) { t1[i] = static_cast<std::int32_t>(v); });
+}
+
+void mldsa_unpack_t0(std::int32_t t0[256], const std::uint8_t in[416]) {
+  using mldsa_field::d;
+  bitpack::unpack<d, 256>(in, [&](std::size_t i, std::uint32_t v) {
+    t0[i] = (1 << (d - 1)) - static_cast<std::int32_t>(v);
   });
 }
 

@@ -45,9 +45,13 @@ void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
   });
 }
 
+// w1Encode (Alg. 28) of UseHint (Alg. 40) of a_i mod q (|a_i| < q).
 template <std::int32_t Gamma2>
-void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
-  for (std::size_t i = 0; i < 256; ++i) w1[i] = rounding::use_hint<Gamma2>(r[i], (hints[i / 8] >> (i % 8)) & 1);
+void use_hint_pack_poly(std::uint8_t* out, const std::int32_t r[256], const std::uint8_t hints[32]) {
+  rounding::w1_encode<Gamma2 == rounding::gamma2_wide ? 4 : 6>(out, [&](std::size_t i) {
+    const std::int32_t hint = (hints[i / 8] >> (i % 8)) & 1;
+    return static_cast<std::uint32_t>(rounding::use_hint<Gamma2>(rounding::add_q_if_negative(r[i]), hint));
+  });
 }
 
 }  // namespace
@@ -60,9 +64,9 @@ void mldsa_high_bits_pack(std::uint8_t* out, const std::int32_t a[256], std::int
   mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { high_bits_pack_poly<G>(out, a); });
 }
 
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
-                    std::int32_t gamma2) {
-  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_poly<G>(w1, r, hints); });
+void mldsa_use_hint_pack(std::uint8_t* out, const std::int32_t r[256], const std::uint8_t hints[32],
+                         std::int32_t gamma2) {
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_pack_poly<G>(out, r, hints); });
 }
 
 std::uint32_t mldsa_norm_at_least(const std::int32_t a[256], std::int32_t bound) {

@@ -1,6 +1,7 @@
 // Packing of ML-DSA's z and of s1, s2 (FIPS 204 Alg. 26/27 and 24/25 with
-// BitPack and BitUnpack, Alg. 17/19), and key generation's Power2Round of
-// t into the t1 and t0 encodings (Alg. 35, 22 and 24), with AVX2: the same
+// BitPack and BitUnpack, Alg. 17/19), key generation's Power2Round of t
+// into the t1 and t0 encodings (Alg. 35, 22 and 24) and those encodings
+// read back (Alg. 23 and 25), with AVX2: the same
 // bits, in the same places, as the portable kernels' packing
 // (common/bit_pack.hpp). Only fixed shifts and shuffles: no data-dependent
 // control or addressing.
@@ -200,6 +201,40 @@ std::uint32_t unpack_eta_poly(std::int32_t s[256], const std::uint8_t* in) {
   return ct::mask_nonzero(static_cast<std::uint32_t>(_mm256_movemask_epi8(bad)));
 }
 
+// BitUnpack of 256 values of Bits bits (Bits <= 13: each value then lies
+// within the four bytes from byte ⌊j·Bits/8⌋ of its group of eight, and a
+// group's values 4-7 within its first 16 bytes), eight values (Bits bytes)
+// a step, lane i of out getting value(v_i) for the Bits-bit v_i. The 16
+// bytes from the group's start go to both 128-bit halves, a byte shuffle
+// gives lane j the four bytes from byte ⌊j·Bits/8⌋ on, a shift per lane
+// drops (j·Bits) mod 8 bits. The last group's 16-byte load would pass the
+// 32·Bits bytes of in: it loads the 16 bytes that end there and shifts
+// them down to its start, in a register (t0 is secret: no copy on the
+// stack).
+template <int Bits, class Value>
+[[gnu::always_inline]] inline void unpack_narrow_bits(std::int32_t out[256], const std::uint8_t* in, Value value) {
+  static_assert(Bits > 8 && Bits <= 13);
+  constexpr auto at = [](int j, int byte) { return static_cast<char>(j * Bits / 8 + byte); };
+  const __m256i gather = _mm256_setr_epi8(at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0), at(1, 1), at(1, 2),
+                                          at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3), at(3, 0), at(3, 1),
+                                          at(3, 2), at(3, 3), at(4, 0), at(4, 1), at(4, 2), at(4, 3), at(5, 0),
+                                          at(5, 1), at(5, 2), at(5, 3), at(6, 0), at(6, 1), at(6, 2), at(6, 3),
+                                          at(7, 0), at(7, 1), at(7, 2), at(7, 3));
+  const __m256i shift = _mm256_setr_epi32(0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8, 4 * Bits % 8, 5 * Bits % 8,
+                                          6 * Bits % 8, 7 * Bits % 8);
+  const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
+  const auto unpack_group = [&](__m128i group, std::size_t i) {
+    const __m256i v =
+        _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(group), gather), shift),
+                         value_mask);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), value(v));
+  };
+  for (std::size_t g = 0; g < 31; ++g)
+    unpack_group(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + Bits * g)), 8 * g);
+  const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 32 * Bits - 16));
+  unpack_group(_mm_bsrli_si128(tail, 16 - Bits), 248);
+}
+
 }  // namespace
 
 void mldsa_pack_eta(std::uint8_t* out, const std::int32_t s[256], unsigned eta) {
@@ -229,6 +264,16 @@ void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const st
     pack16<10>(t1 + 20 * g, narrow16(high_a, high_b), g == 15);
     pack16<d>(t0 + 2 * d * g, narrow16(low_a, low_b), g == 15);
   }
+}
+
+void mldsa_unpack_t1(std::int32_t t1[256], const std::uint8_t in[320]) {
+  unpack_narrow_bits<10>(t1, in, [](__m256i v) { return v; });
+}
+
+void mldsa_unpack_t0(std::int32_t t0[256], const std::uint8_t in[416]) {
+  constexpr int d = mldsa_field::d;
+  const __m256i half = _mm256_set1_epi32(1 << (d - 1));
+  unpack_narrow_bits<d>(t0, in, [&](__m256i v) { return _mm256_sub_epi32(half, v); });
 }
 
 void mldsa_pack_z(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamma1) {

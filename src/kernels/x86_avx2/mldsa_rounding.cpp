@@ -114,49 +114,57 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return static_cast<std::uint32_t>(-_mm_cvtsi128_si32(fold_add(count)));
 }
 
+// w1Encode (Alg. 28) of 32 values of w1 (in [0, m), four registers in
+// coefficient order) at out: they narrow to 32 bytes in coefficient order,
+// whose pairs are then merged by a multiply-add (4-bit fields: two per
+// byte, 16 bytes out) or whose quadruples are merged by two (6-bit fields:
+// 24-bit groups, 24 bytes out).
+template <bool SixBits>
+[[gnu::always_inline]] inline void w1_encode32(std::uint8_t* out, const __m256i (&h)[4]) {
+  // packs/packus work within 128-bit halves; this restores the order.
+  const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(h[0], h[1]), _mm256_packs_epi32(h[2], h[3]));
+  bytes = _mm256_permutevar8x32_epi32(bytes, dword_order);
+  if constexpr (SixBits) {
+    // b0 + 64·b1 per 16 bits, then that pair + 4096·the next per 32 bits.
+    const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001));
+    const __m256i groups = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x10000001));
+    const __m256i low3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8,
+                                          9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i packed =
+        _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, low3), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 16), _mm256_extracti128_si256(packed, 1));
+  } else {
+    // b0 + 16·b1 per 16 bits, narrowed to bytes; quadwords 0 and 2 hold them.
+    const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x1001));
+    const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
+  }
+}
+
 // w1Encode (Alg. 28) of HighBits of 32 coefficients a round (|a_i| < q,
-// taken mod q first): their four registers narrow to one of 32 bytes in
-// coefficient order, whose pairs are then merged by a multiply-add (4-bit
-// fields: two per byte, 16 bytes out) or whose quadruples are merged by two
-// (6-bit fields: 24-bit groups, 24 bytes out).
+// taken mod q first).
 template <std::int32_t Gamma2>
 void high_bits_pack_poly(std::uint8_t* out, const std::int32_t a[256]) {
   const Decompose<Gamma2> decompose;
-  // packs/packus work within 128-bit halves; this restores the order.
-  const __m256i dword_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
   constexpr bool kSixBits = Gamma2 == rounding::gamma2_narrow;
   for (std::size_t i = 0; i < 256; i += 32) {
     __m256i h[4];
     for (std::size_t j = 0; j < 4; ++j) h[j] = decompose.high_bits(add_q_if_negative(load(a + i + 8 * j)));
-    __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(h[0], h[1]), _mm256_packs_epi32(h[2], h[3]));
-    bytes = _mm256_permutevar8x32_epi32(bytes, dword_order);
-    if constexpr (kSixBits) {
-      // b0 + 64·b1 per 16 bits, then that pair + 4096·the next per 32 bits.
-      const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x4001));
-      const __m256i groups = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x10000001));
-      const __m256i low3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, 0, 1, 2, 4, 5, 6, 8,
-                                            9, 10, 12, 13, 14, -1, -1, -1, -1);
-      const __m256i packed =
-          _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(groups, low3), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
-      std::uint8_t* o = out + i / 32 * 24;
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(packed));
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(o + 16), _mm256_extracti128_si256(packed, 1));
-    } else {
-      // b0 + 16·b1 per 16 bits, narrowed to bytes; quadwords 0 and 2 hold them.
-      const __m256i pairs = _mm256_maddubs_epi16(bytes, _mm256_set1_epi16(0x1001));
-      const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(pairs, pairs), 0x08);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i / 2), _mm256_castsi256_si128(packed));
-    }
+    w1_encode32<kSixBits>(out + i / 32 * (kSixBits ? 24 : 16), h);
   }
 }
 
-// Alg. 40 on eight coefficients at a time: with a hint, r1 moves one step
-// towards r0's sign (up if r0 > 0), modulo m. The hint byte is spread to
-// one all-ones or all-zeros lane per bit.
+// w1Encode (Alg. 28) of Alg. 40 (UseHint) on 32 coefficients a round
+// (|r_i| < q, taken mod q first): with a hint, r1 moves one step towards
+// r0's sign (up if r0 > 0), modulo m. The hint byte is spread to one
+// all-ones or all-zeros lane per bit.
 template <std::int32_t Gamma2>
-void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
+void use_hint_pack_poly(std::uint8_t* out, const std::int32_t r[256], const std::uint8_t hints[32]) {
   const Decompose<Gamma2> decompose;
   constexpr std::int32_t kM = rounding::DecomposeDivision<Gamma2>::m;
+  constexpr bool kSixBits = Gamma2 == rounding::gamma2_narrow;
   const __m256i zero = _mm256_setzero_si256();
   const __m256i m = _mm256_set1_epi32(kM);
   const HintLaneBits lane_bit;
@@ -164,9 +172,10 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
     std::uint32_t four;
     std::memcpy(&four, hints + i / 8, 4);  // little-endian: byte j for register j
     const __m256i bytes = _mm256_set1_epi32(static_cast<std::int32_t>(four));
+    __m256i h[4];
     for (std::size_t j = 0; j < 4; ++j) {
       __m256i low;
-      __m256i high = decompose(load(r + i + 8 * j), &low);
+      __m256i high = decompose(add_q_if_negative(load(r + i + 8 * j)), &low);
       const __m256i hint = _mm256_cmpeq_epi32(_mm256_and_si256(bytes, lane_bit.bit[j]), lane_bit.bit[j]);
       // +1 where r0 > 0, else -1 (the compare gives -1 or 0; OR 1 makes it
       // -1 or 1; negated), kept where hinted.
@@ -179,8 +188,9 @@ void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::u
         high = _mm256_add_epi32(high, _mm256_and_si256(_mm256_cmpgt_epi32(zero, high), m));  // -1 -> m - 1
         high = _mm256_sub_epi32(high, _mm256_andnot_si256(_mm256_cmpgt_epi32(m, high), m));  // m -> 0
       }
-      store(w1 + i + 8 * j, high);
+      h[j] = high;
     }
+    w1_encode32<kSixBits>(out + i / 32 * (kSixBits ? 24 : 16), h);
   }
 }
 
@@ -190,9 +200,9 @@ void mldsa_high_bits_pack(std::uint8_t* out, const std::int32_t a[256], std::int
   mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { high_bits_pack_poly<G>(out, a); });
 }
 
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
-                    std::int32_t gamma2) {
-  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_poly<G>(w1, r, hints); });
+void mldsa_use_hint_pack(std::uint8_t* out, const std::int32_t r[256], const std::uint8_t hints[32],
+                         std::int32_t gamma2) {
+  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_pack_poly<G>(out, r, hints); });
 }
 
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {

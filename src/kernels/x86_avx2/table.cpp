@@ -64,7 +64,7 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // The signing steps (the avx512 backend inherits them).
   t.mldsa.mldsa_decompose = mldsa_decompose;
   t.mldsa.mldsa_high_bits_pack = mldsa_high_bits_pack;
-  t.mldsa.mldsa_use_hint = mldsa_use_hint;
+  t.mldsa.mldsa_use_hint_pack = mldsa_use_hint_pack;
   t.mldsa.mldsa_norm_at_least = mldsa_norm_at_least;
   t.mldsa.mldsa_make_hint = mldsa_make_hint;
   t.mldsa.mldsa_pack_z = mldsa_pack_z;
@@ -85,6 +85,8 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_pack_eta = mldsa_pack_eta;
   t.mldsa.mldsa_unpack_eta = mldsa_unpack_eta;
   t.mldsa.mldsa_power2round_pack = mldsa_power2round_pack;
+  t.mldsa.mldsa_unpack_t1 = mldsa_unpack_t1;
+  t.mldsa.mldsa_unpack_t0 = mldsa_unpack_t0;
 
   // SHA-2. SHA-NI is its own CPUID bit (AVX2 CPUs without it exist), so
   // each vector backend takes it where present.

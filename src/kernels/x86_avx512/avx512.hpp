@@ -24,7 +24,6 @@ sig::mldsa_row_wide_sum mldsa_row_wide_sum;
 sig::mldsa_row_wide_reduce mldsa_row_wide_reduce;
 sig::mldsa_rej_eta mldsa_rej_eta;
 sig::mldsa_decompose mldsa_decompose;
-sig::mldsa_use_hint mldsa_use_hint;
 sig::mldsa_make_hint mldsa_make_hint;
 
 // Multi-buffer SHA-256: sixteen streams per pass (eight when no more are live).

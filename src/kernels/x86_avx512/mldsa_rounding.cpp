@@ -1,4 +1,4 @@
-// ML-DSA's Decompose, MakeHint and UseHint (FIPS 204 Alg. 36, 39, 40) with
+// ML-DSA's Decompose and MakeHint (FIPS 204 Alg. 36 and 39) with
 // AVX-512, sixteen coefficients per register. Each lane performs the
 // portable kernel's integer operations (mldsa/rounding.hpp, reduce.hpp),
 // so results are bit-exact with it; MakeHint's compare mask is sixteen
@@ -85,34 +85,7 @@ std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], 
   return static_cast<std::uint32_t>(_mm_cvtsi128_si32(sum4));
 }
 
-// Alg. 40 on sixteen coefficients at a time: with a hint, r1 moves one step
-// towards r0's sign (up if r0 > 0), modulo m.
-template <std::int32_t Gamma2>
-void use_hint_poly(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32]) {
-  const Decompose<Gamma2> decompose;
-  const __m512i one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
-  const __m512i m = _mm512_set1_epi32(rounding::DecomposeDivision<Gamma2>::m);
-  for (std::size_t i = 0; i < 256; i += 16) {
-    __m512i low;
-    __m512i high = decompose(load(r + i), &low);
-    std::uint16_t bits;
-    std::memcpy(&bits, hints + i / 8, 2);  // little-endian: coefficient i + j is bit j
-    const auto hint = static_cast<__mmask16>(bits);
-    const __mmask16 up = _mm512_mask_cmpgt_epi32_mask(hint, low, zero);
-    high = _mm512_mask_add_epi32(high, up, high, one);
-    high = _mm512_mask_sub_epi32(high, static_cast<__mmask16>(hint & ~up), high, one);
-    high = _mm512_mask_add_epi32(high, _mm512_cmplt_epi32_mask(high, zero), high, m);  // -1 -> m - 1
-    high = _mm512_mask_sub_epi32(high, _mm512_cmpge_epi32_mask(high, m), high, m);     // m -> 0
-    store(w1 + i, high);
-  }
-}
-
 }  // namespace
-
-void mldsa_use_hint(std::int32_t w1[256], const std::int32_t r[256], const std::uint8_t hints[32],
-                    std::int32_t gamma2) {
-  mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { use_hint_poly<G>(w1, r, hints); });
-}
 
 void mldsa_decompose(std::int32_t w1[256], std::int32_t w0[256], const std::int32_t a[256], std::int32_t gamma2) {
   mldsa_field::with_gamma2(gamma2, [&]<std::int32_t G>() { decompose_poly<G>(w1, w0, a); });

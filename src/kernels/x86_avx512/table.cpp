@@ -42,9 +42,9 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // Sixteen lanes with compare masks: per polynomial (γ2 = (q-1)/32,
   // best of 2,000 runs, TSC ticks, development machine) MakeHint 182
   // against AVX2's 296, Decompose 88 against 115. The other signing
-  // steps stay AVX2's (a few dozen ticks each to gain).
+  // steps, and verification's UseHint with w1Encode, stay AVX2's (a few
+  // dozen ticks each to gain).
   t.mldsa.mldsa_decompose = mldsa_decompose;
-  t.mldsa.mldsa_use_hint = mldsa_use_hint;
   t.mldsa.mldsa_make_hint = mldsa_make_hint;
 
   // Multi-buffer SHA-256, up to 8 ways in 256-bit registers (a pass
