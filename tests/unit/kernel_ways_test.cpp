@@ -11,12 +11,12 @@
 #include <cstdint>
 #include <memory>
 #include <random>
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "kernels/kernels.hpp"
 #include "pqlab/kernels.hpp"
+#include "support/each_backend.hpp"
 #if defined(__x86_64__)
 #include "kernels/x86_avx2/avx2.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
@@ -24,21 +24,11 @@
 
 namespace {
 
-// Runs body once per usable backend with that backend selected, then
-// restores the one that was active.
-template <class Body>
-void for_each_backend(Body body) {
-  const std::string before(pqlab::kernels::active_name());
-  for (std::string_view name : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(name), pqlab::Status::ok) << name;
-    SCOPED_TRACE(std::string(name));
-    body(pqlab::kernels::active());
-  }
-  ASSERT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
-}
+using pqlab::test::for_each_backend;
 
 TEST(KernelWays, KeccakX4EqualsFourX1) {
-  for_each_backend([](const pqlab::kernels::Table& k) {
+  for_each_backend([](std::string_view) {
+    const pqlab::kernels::Table& k = pqlab::kernels::active();
     std::mt19937_64 rng(4);
     for (int trial = 0; trial < 50; ++trial) {
       std::array<std::uint64_t, 4 * pqlab::kernels::keccak_lanes> x4{}, x1{};
@@ -58,7 +48,8 @@ TEST(KernelWays, KeccakX4EqualsFourX1) {
 // may compute alone (the others are then unspecified and not compared).
 TEST(KernelWays, KeccakSliced8EqualsX1PerState) {
   constexpr std::size_t lanes = pqlab::kernels::keccak_lanes;
-  for_each_backend([](const pqlab::kernels::Table& k) {
+  for_each_backend([](std::string_view) {
+    const pqlab::kernels::Table& k = pqlab::kernels::active();
     std::mt19937_64 rng(8);
     for (std::size_t count = 1; count <= 8; ++count) {
       for (int trial = 0; trial < 12; ++trial) {
@@ -142,11 +133,9 @@ void expect_ways_equal_portable(void (*ways_fn)(Word (*)[8], const std::uint8_t*
 }
 
 pqlab::kernels::Table portable_table() {
-  const std::string before(pqlab::kernels::active_name());
+  const pqlab::test::ActiveBackendGuard restore;
   EXPECT_EQ(pqlab::kernels::select("portable"), pqlab::Status::ok);
-  const pqlab::kernels::Table t = pqlab::kernels::active();
-  EXPECT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
-  return t;
+  return pqlab::kernels::active();
 }
 
 bool listed(std::string_view name) {
@@ -156,7 +145,8 @@ bool listed(std::string_view name) {
 
 TEST(KernelWays, Sha256WaysEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
-  for_each_backend([&](const pqlab::kernels::Table& k) {
+  for_each_backend([&](std::string_view) {
+    const pqlab::kernels::Table& k = pqlab::kernels::active();
     EXPECT_GE(k.tuning.sha256_ways_min, 1u);
     expect_ways_equal_portable(k.sha2.sha256_compress_ways.fn, portable);
   });
@@ -166,7 +156,8 @@ TEST(KernelWays, Sha256WaysEqualsPortable) {
 // 8 per AVX-512 pass) or the portable loop.
 TEST(KernelWays, Sha512WaysEqualsPortable) {
   const pqlab::kernels::Table portable = portable_table();
-  for_each_backend([&](const pqlab::kernels::Table& k) {
+  for_each_backend([&](std::string_view) {
+    const pqlab::kernels::Table& k = pqlab::kernels::active();
     EXPECT_GE(k.tuning.sha512_ways_min, 1u);
     expect_ways_equal_portable(k.sha2.sha512_compress_ways.fn, portable);
   });

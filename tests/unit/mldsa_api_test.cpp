@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "mldsa/packing.hpp"
-#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/registry.hpp"
+#include "support/each_backend.hpp"
 #include "support/vectors.hpp"
 
 namespace pqlab::test {
@@ -230,8 +230,7 @@ void check_schedules_agree() {
   ASSERT_EQ(mldsa::keygen<P>(mldsa::PublicKey<P>(pk), mldsa::SecretKey<P>(sk), system_random()), Status::ok);
   std::array<std::uint8_t, mldsa::mu_bytes> mu;
   ASSERT_EQ(mldsa::compute_mu<P>(mu, mldsa::ConstPublicKey<P>(pk), msg, {}), Status::ok);
-  for (std::string_view backend : kernels::available()) {
-    ASSERT_EQ(kernels::select(backend), Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (std::size_t round = 0; round < 12; ++round) {
       mu[0] = static_cast<std::uint8_t>(round);
       Bytes want(P::sig_bytes);
@@ -249,8 +248,7 @@ void check_schedules_agree() {
         EXPECT_EQ(mldsa::verify_mu<P>(mldsa::ConstPublicKey<P>(pk), mu, mldsa::ConstSignature<P>(sig)), Status::ok);
       }
     }
-  }
-  ASSERT_EQ(kernels::select(kernels::available().back()), Status::ok);
+  });
   Bytes sig(P::sig_bytes);
   EXPECT_EQ(mldsa::sign_mu_scheduled<P>(static_cast<mldsa::SigningSchedule>(7), mldsa::Signature<P>(sig),
                                         mldsa::ConstSecretKey<P>(sk), mu,

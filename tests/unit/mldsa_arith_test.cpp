@@ -7,14 +7,13 @@
 #include <array>
 #include <cstdint>
 #include <random>
-#include <string>
 #include <string_view>
 
 #include "kernels/kernels.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
-#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 using namespace pqlab::mldsa::detail;
@@ -104,9 +103,7 @@ TEST(MldsaNtt, ProductMatchesSchoolbook) {
 // verification); and the three give the same values.
 TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
   namespace kernels = pqlab::kernels;
-  const std::string before(kernels::active().name);
-  for (const std::string_view name : kernels::available()) {
-    ASSERT_EQ(kernels::select(name), pqlab::Status::ok) << name;
+  pqlab::test::for_each_backend([](std::string_view name) {
     std::mt19937 rng(4);
     for (int trial = 0; trial < 3; ++trial) {
       std::int64_t want[n] = {};
@@ -143,8 +140,7 @@ TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
       EXPECT_EQ(folded.c, held.c) << name;
       EXPECT_EQ(split.c, held.c) << name;
     }
-  }
-  ASSERT_EQ(kernels::select(before), pqlab::Status::ok);
+  });
 }
 
 TEST(MldsaRounding, Power2RoundAllOfZq) {

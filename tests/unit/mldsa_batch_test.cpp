@@ -9,13 +9,14 @@
 #include <array>
 #include <vector>
 
-#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/registry.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 using pqlab::Status;
+using pqlab::test::for_each_backend;
 namespace mldsa = pqlab::mldsa;
 
 // Eight signed items; items 2..6 are then spoiled, one way each.
@@ -68,8 +69,7 @@ struct Items {
 template <class P>
 void expect_batches_equal_single_calls() {
   Items<P> items;
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (std::size_t i = 0; i < Items<P>::n; ++i)
       ASSERT_EQ(mldsa::verify<P>(items.pk[i], items.msg[i], items.ctx[i], items.sig[i]), items.want[i])
           << backend << " item " << i;
@@ -81,8 +81,7 @@ void expect_batches_equal_single_calls() {
           EXPECT_EQ(results[j], items.want[first + j]) << backend << " batch of " << count << ", item " << first + j;
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), Status::ok);
+  });
 }
 
 TEST(MldsaBatch, VerifyEqualsSingleCalls44) { expect_batches_equal_single_calls<mldsa::MLDSA44>(); }

@@ -12,12 +12,13 @@
 #include "hash/keccak_parallel.hpp"
 #include "kernels/kernels.hpp"
 #include "mldsa/sampling.hpp"
-#include "pqlab/kernels.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 using pqlab::mldsa::detail::kMaxMatrixBatches;
 using pqlab::mldsa::detail::matrix_batch_sizes;
+using pqlab::test::for_each_backend;
 
 std::vector<std::size_t> layout(std::size_t total, std::size_t rider_permutations) {
   std::array<std::uint8_t, kMaxMatrixBatches> sizes{};
@@ -26,8 +27,7 @@ std::vector<std::size_t> layout(std::size_t total, std::size_t rider_permutation
 }
 
 TEST(MldsaMatrixBatches, EveryEntryOnceWithinTheWaysOnEveryBackend) {
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     const std::size_t width = pqlab::hash::Shake128Ways::batch_ways();
     for (const std::size_t total : {16u, 30u, 56u, 1u, 7u, 9u, 10u, 11u}) {
       for (const std::size_t rider : {0u, 1u, 10u, 15u, 20u, 60u}) {
@@ -40,8 +40,7 @@ TEST(MldsaMatrixBatches, EveryEntryOnceWithinTheWaysOnEveryBackend) {
         EXPECT_EQ(sum, total) << backend << " " << total << " " << rider;
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 // The layouts the ML-DSA sets get (k·l = 16, 30, 56; tr = H(pk) takes 10,
@@ -50,8 +49,7 @@ TEST(MldsaMatrixBatches, EveryEntryOnceWithinTheWaysOnEveryBackend) {
 // four (one x5 call each), after the short and the full batches.
 TEST(MldsaMatrixBatches, LayoutsForTheParameterSets) {
   using V = std::vector<std::size_t>;
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     if (pqlab::hash::Shake128Ways::batch_ways() == 10) {
       EXPECT_EQ(layout(16, 10), (V{8, 4, 4})) << backend;
       EXPECT_EQ(layout(30, 15), (V{8, 10, 4, 4, 4})) << backend;
@@ -64,8 +62,7 @@ TEST(MldsaMatrixBatches, LayoutsForTheParameterSets) {
       EXPECT_EQ(layout(56, 20), (V{8, 8, 8, 8, 8, 8, 8})) << backend;
       EXPECT_EQ(layout(30, 0), (V{6, 8, 8, 8})) << backend;
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 }  // namespace

@@ -24,14 +24,15 @@
 #include "mldsa/packing.hpp"
 #include "mldsa/sampling.hpp"
 #include "pqlab/hash.hpp"
-#include "pqlab/kernels.hpp"
 #include "support/busy_ways.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 using pqlab::mldsa::detail::ExpandSRider;
 using pqlab::mldsa::detail::Poly;
 using pqlab::test::BusyWays;
+using pqlab::test::for_each_backend;
 
 // RejBoundedPoly (Alg. 31) of seed ‖ IntegerToBytes(r, 2), straight from
 // the standard: low nibble first, CoeffFromHalfByte (Alg. 15).
@@ -97,14 +98,12 @@ void check_rider(std::string_view backend, std::size_t count) {
 }
 
 TEST(MldsaExpandSRider, MatchesAlg31OnePolynomialAtATime) {
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     // The three sets' l + k (8, 11, 15), one stream, and more streams than
     // the rider runs at once.
     for (const std::size_t count : {1u, 8u, 15u, 23u}) check_rider<2>(backend, count);
     for (const std::size_t count : {1u, 11u, 23u}) check_rider<4>(backend, count);
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 template <int Gamma1Log2>
@@ -145,12 +144,10 @@ void check_mask_rider(std::string_view backend) {
 }
 
 TEST(MldsaExpandMaskRider, MatchesExpandMaskFromKappa) {
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     check_mask_rider<17>(backend);
     check_mask_rider<19>(backend);
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 // expand_mask_polys with a hash riding (the signing loop's c̃ = H(μ ‖ w1)
@@ -191,12 +188,10 @@ void check_mask_draw_with_hash(std::string_view backend) {
 }
 
 TEST(MldsaExpandMaskRider, DrawCarriesAHash) {
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     check_mask_draw_with_hash<17>(backend);
     check_mask_draw_with_hash<19>(backend);
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 }  // namespace

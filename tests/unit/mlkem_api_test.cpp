@@ -7,8 +7,8 @@
 #include <type_traits>
 
 #include "pqlab/hash.hpp"
-#include "pqlab/kernels.hpp"
 #include "pqlab/mlkem.hpp"
+#include "support/each_backend.hpp"
 #include "support/mlkem_checked.hpp"
 #include "support/vectors.hpp"
 
@@ -159,7 +159,6 @@ INSTANTIATE_TEST_SUITE_P(AllSets, MlkemApi, ::testing::Values("ML-KEM-512", "ML-
 template <class P>
 void expect_same_on_every_backend() {
   namespace m = pqlab::mlkem;
-  const std::string original(kernels::active_name());
   for (std::size_t trial = 0; trial < 8; ++trial) {
     std::array<std::uint8_t, 32> d{}, z{}, msg{};
     for (std::size_t i = 0; i < 32; ++i) {
@@ -168,8 +167,7 @@ void expect_same_on_every_backend() {
       msg[i] = static_cast<std::uint8_t>(trial * 7 + 5 * i);
     }
     std::optional<std::array<Bytes, 4>> reference;  // ek, dk, ct, K
-    for (const std::string_view name : kernels::available()) {
-      ASSERT_EQ(kernels::select(name), Status::ok);
+    for_each_backend([&](std::string_view name) {
       Bytes ek(P::ek_bytes), dk(P::dk_bytes), ct(P::ct_bytes), key(32);
       ASSERT_EQ(m::keygen_derand<P>(m::EncapsKey<P>(ek.data(), ek.size()), m::DecapsKey<P>(dk.data(), dk.size()),
                                     m::Seed(d.data(), 32), m::Seed(z.data(), 32)),
@@ -180,9 +178,8 @@ void expect_same_on_every_backend() {
       const std::array<Bytes, 4> got{ek, dk, ct, key};
       if (!reference) reference = got;  // available() lists portable first
       EXPECT_EQ(got, *reference) << P::name << " on " << name << ", trial " << trial;
-    }
+    });
   }
-  ASSERT_EQ(kernels::select(original), Status::ok);
 }
 
 TEST(MlkemBackends, KeysAndCiphertextsIdenticalOnEveryBackend) {

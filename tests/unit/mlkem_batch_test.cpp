@@ -7,13 +7,14 @@
 #include <array>
 #include <vector>
 
-#include "pqlab/kernels.hpp"
 #include "pqlab/mlkem.hpp"
 #include "pqlab/registry.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 using pqlab::Status;
+using pqlab::test::for_each_backend;
 namespace mlkem = pqlab::mlkem;
 
 // The keys, ciphertexts and secrets of a batch of `count` items, with the
@@ -63,8 +64,7 @@ struct Batch {
 
 template <class P>
 void expect_batches_equal_single_calls() {
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), Status::ok);
+  for_each_backend([](std::string_view backend) {
     for (std::size_t count = 1; count <= mlkem::max_batch; ++count) {
       SCOPED_TRACE(std::string(P::name) + " on " + std::string(backend) + ", batch of " + std::to_string(count));
       Batch<P> b(count);
@@ -96,8 +96,7 @@ void expect_batches_equal_single_calls() {
           EXPECT_NE(b.key[i], encaps_keys[i]) << "tampered item " << i;
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), Status::ok);
+  });
 }
 
 TEST(MlkemBatch, EqualsSingleCalls512) { expect_batches_equal_single_calls<mlkem::MLKEM512>(); }

@@ -11,11 +11,12 @@
 
 #include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
-#include "pqlab/kernels.hpp"
 #include "support/busy_ways.hpp"
+#include "support/each_backend.hpp"
 #include "support/vectors.hpp"
 
 namespace {
+using pqlab::test::for_each_backend;
 using pqlab::test::to_hex;
 
 std::vector<std::uint8_t> bytes(const std::string& s) { return {s.begin(), s.end()}; }
@@ -133,8 +134,7 @@ void expect_ways_match_one_way() {
     short_in[l] = std::span<const std::uint8_t>(inputs[l]).first(34 + 4 * l);
     long_in[l] = inputs[l].data();
   }
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (const bool equal : {false, true}) {
       for (std::size_t lanes = 1; lanes <= max; ++lanes) {
         Lanes xof;
@@ -159,8 +159,7 @@ void expect_ways_match_one_way() {
         }
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 TEST(KeccakWays, Shake128MatchesOneLane) { expect_ways_match_one_way<pqlab::hash::Shake128Ways, 0x1f>(); }
@@ -175,8 +174,7 @@ TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
   std::vector<std::uint8_t> data(3 * 136 + 5);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 7 + 3);
   const std::size_t lengths[] = {0, 1, 135, 136, 137, 271, 272, 400, 3 * 136 + 5};
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (std::size_t la : lengths) {
       for (std::size_t lb : lengths) {
         const std::span<const std::uint8_t> a(data.data(), la), b(data.data() + 1, lb - (lb > 0 ? 1 : 0));
@@ -188,8 +186,7 @@ TEST(KeccakWays, Sha3_256AndShake256PairMatchesOneLane) {
         EXPECT_EQ(got_b, want_b) << backend << " " << la << " " << b.size();
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 using pqlab::test::BusyWays;
@@ -204,8 +201,7 @@ TEST(KeccakWays, RiderMatchesOneLane) {
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 1);
   const std::size_t lengths[] = {0, 1, 135, 136, 137, 272, 4 * 136 + 9};
   const std::array<std::uint8_t, 1> seed{7};
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (std::size_t len : lengths) {
       const std::span<const std::uint8_t> in(data.data(), len);
       std::array<std::uint8_t, 64> want;
@@ -229,8 +225,7 @@ TEST(KeccakWays, RiderMatchesOneLane) {
         }
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 // A chain of riders (then_ride): each squeeze seats the riders that can
@@ -243,8 +238,7 @@ TEST(KeccakWays, ChainedRidersMatchOneLane) {
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 7 + 3);
   const std::size_t lengths[5] = {33, 140, 300, 0, 136};
   const std::array<std::uint8_t, 1> seed{9};
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([&](std::string_view backend) {
     for (std::size_t busy = 5; busy <= BusyWays::max; ++busy) {
       std::deque<pqlab::hash::KeccakRider> riders;  // stable addresses: the chain holds them
       for (std::size_t r = 0; r < 5; ++r)
@@ -269,8 +263,7 @@ TEST(KeccakWays, ChainedRidersMatchOneLane) {
         EXPECT_EQ(got, want) << backend << " busy " << busy << " rider " << r;
       }
     }
-  }
-  ASSERT_EQ(pqlab::kernels::select(pqlab::kernels::available().back()), pqlab::Status::ok);
+  });
 }
 
 // A rider over an input still being written rides only over the bytes
@@ -303,9 +296,7 @@ TEST(KeccakWays, RiderWaitsForItsInput) {
 // single block of a SHAKE256 message of 13·j bytes; after the call, the
 // first 32 bytes of each are SHAKE256 of that message (one-state sponge).
 TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
-  const std::string before(pqlab::kernels::active_name());
-  for (std::string_view backend : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(backend), pqlab::Status::ok);
+  for_each_backend([](std::string_view backend) {
     for (std::size_t count = 1; count <= 8; ++count) {
       std::array<std::uint64_t, 200> lanes{};
       std::array<std::vector<std::uint8_t>, 8> messages;
@@ -331,8 +322,7 @@ TEST(KeccakSliced, PermutesTheLiveStatesOfABatchOnEveryBackend) {
     std::array<std::uint64_t, 200> lanes{};
     EXPECT_EQ(pqlab::hash::keccak_f1600_sliced8(lanes, 0), pqlab::Status::invalid_argument) << backend;
     EXPECT_EQ(pqlab::hash::keccak_f1600_sliced8(lanes, 9), pqlab::Status::invalid_argument) << backend;
-  }
-  ASSERT_EQ(pqlab::kernels::select(before), pqlab::Status::ok);
+  });
 }
 
 }  // namespace

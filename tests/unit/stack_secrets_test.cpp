@@ -16,14 +16,15 @@
 
 #include "harness/stack_meter.hpp"
 #include "pqlab/hash.hpp"
-#include "pqlab/kernels.hpp"
 #include "pqlab/mldsa.hpp"
 #include "pqlab/mlkem.hpp"
 #include "pqlab/slhdsa.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
+using pqlab::test::for_each_backend;
 
 struct Secret {
   std::string name;
@@ -60,18 +61,6 @@ void expect_no_secret_left(const std::string& what, const std::function<void()>&
     }
       },
       std::size_t{1} << 20);
-}
-
-// Runs check() once per available backend, then restores the active one.
-template <class Check>
-void for_each_backend(Check&& check) {
-  const std::string original(pqlab::kernels::active_name());
-  for (const std::string_view name : pqlab::kernels::available()) {
-    ASSERT_EQ(pqlab::kernels::select(name), pqlab::Status::ok);
-    SCOPED_TRACE(std::string("backend ") + std::string(name));
-    check();
-  }
-  ASSERT_EQ(pqlab::kernels::select(original), pqlab::Status::ok);
 }
 
 Bytes concat(const Bytes& a, const Bytes& b) {
@@ -136,7 +125,7 @@ void check_mlkem() {
 }
 
 TEST(StackSecrets, MlKem) {
-  for_each_backend([] {
+  for_each_backend([](std::string_view) {
     check_mlkem<pqlab::mlkem::MLKEM512>();
     check_mlkem<pqlab::mlkem::MLKEM768>();
     check_mlkem<pqlab::mlkem::MLKEM1024>();
@@ -186,7 +175,7 @@ void check_mldsa() {
 }
 
 TEST(StackSecrets, MlDsa) {
-  for_each_backend([] {
+  for_each_backend([](std::string_view) {
     check_mldsa<pqlab::mldsa::MLDSA44>();
     check_mldsa<pqlab::mldsa::MLDSA65>();
     check_mldsa<pqlab::mldsa::MLDSA87>();
@@ -220,7 +209,7 @@ void check_slhdsa() {
 }
 
 TEST(StackSecrets, SlhDsa) {
-  for_each_backend([] {
+  for_each_backend([](std::string_view) {
     check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_128f>();
     check_slhdsa<pqlab::slhdsa::SLHDSA_SHAKE_128f>();
     check_slhdsa<pqlab::slhdsa::SLHDSA_SHA2_192f>();
