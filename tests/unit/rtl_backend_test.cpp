@@ -15,13 +15,17 @@
 #include "kernels/portable/portable.hpp"
 #include "kernels/rtl/rtl_stats.hpp"
 #include "pqlab/kernels.hpp"
+#include "support/each_backend.hpp"
 
 namespace {
 
 namespace kernels = pqlab::kernels;
 namespace rtl = pqlab::kernels::rtl;
 
+// The rtl backend's table, whose entries the tests call directly: the
+// backend that was active stays selected for the tests that follow.
 const kernels::Table& rtl_table() {
+  const pqlab::test::ActiveBackendGuard restore;
   EXPECT_EQ(kernels::select("rtl"), pqlab::Status::ok);
   return kernels::active();
 }
