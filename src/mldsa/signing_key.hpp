@@ -99,7 +99,13 @@ class ExpandedSigningKey {
  public:
   static constexpr bool expands_matrix = true;
   static constexpr bool holds_matrix = true;  // a_hat() refers to the key's own Â
-  ~ExpandedSigningKey() { secure_wipe(this, sizeof *this); }
+  // Â is public (ExpandA of ρ, which the public key holds): the wipe takes
+  // the secret transforms only (a fifth to a third of the holder).
+  ~ExpandedSigningKey() {
+    secure_wipe(s1_, sizeof s1_);
+    secure_wipe(s2_, sizeof s2_);
+    secure_wipe(t0_, sizeof t0_);
+  }
   // Status::invalid_key if s1 or s2 holds a value outside [-η, η] (checked
   // as each is unpacked for its transform, so each is unpacked once). A
   // rider (the first mask draw) takes the free ways of Â's batches; it is
