@@ -7,6 +7,7 @@
 // control or addressing.
 #include <immintrin.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -67,6 +68,37 @@ inline void store_halves(std::uint8_t* out, __m256i x, bool exact) {
   }
 }
 
+// For values of Bits bits stored back to back, value v from bit v·Bits:
+// the byte shuffle that gives 32-bit lane j of each 128-bit half the four
+// bytes from byte ⌊(first + j)·Bits/8⌋ of that half's sixteen (values
+// first_low .. first_low + 3 in the low half, first_high .. in the high
+// one), and the per-lane right shift, ((first + j)·Bits) mod 8, that then
+// brings the value to bit 0 (Bits + 7 <= 32).
+template <int Bits>
+struct FourByteGather {
+  static_assert(Bits + 7 <= 32);
+  __m256i bytes, shift;
+  FourByteGather(int first_low, int first_high) {
+    alignas(32) std::array<std::int8_t, 32> index{};
+    alignas(32) std::array<std::int32_t, 8> bits{};
+    for (std::size_t half = 0; half < 2; ++half) {
+      const int first = half == 0 ? first_low : first_high;
+      for (std::size_t j = 0; j < 4; ++j) {
+        const int at = (first + static_cast<int>(j)) * Bits;
+        for (std::size_t b = 0; b < 4; ++b)
+          index[16 * half + 4 * j + b] = static_cast<std::int8_t>(at / 8 + static_cast<int>(b));
+        bits[4 * half + j] = at % 8;
+      }
+    }
+    bytes = _mm256_load_si256(reinterpret_cast<const __m256i*>(index.data()));
+    shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(bits.data()));
+  }
+  // The values in each lane, unmasked above Bits.
+  [[gnu::always_inline]] __m256i operator()(__m256i raw) const {
+    return _mm256_srlv_epi32(_mm256_shuffle_epi8(raw, bytes), shift);
+  }
+};
+
 // Eight values of Bits bits (Bits even, 16 < Bits < 32) into 8·Bits/8 =
 // Bits bytes: Bits/2 bytes from each 128-bit half of the register.
 template <int Bits>
@@ -94,14 +126,7 @@ template <int Bits>
 void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
   constexpr std::size_t half_bytes = Bits / 2;
-  constexpr auto at = [](int j, int byte) { return static_cast<char>(j * Bits / 8 + byte); };
-  const __m256i gather = _mm256_setr_epi8(at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0), at(1, 1), at(1, 2),
-                                          at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3), at(3, 0), at(3, 1),
-                                          at(3, 2), at(3, 3), at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0),
-                                          at(1, 1), at(1, 2), at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3),
-                                          at(3, 0), at(3, 1), at(3, 2), at(3, 3));
-  const __m256i shift =
-      _mm256_setr_epi32(0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8, 0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8);
+  const FourByteGather<Bits> gather(0, 0);  // each half loads from its own group of four
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
   // Eight values from the group at p (whose 16-byte loads may reach
@@ -110,7 +135,7 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
     const __m256i raw =
         _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + half_bytes)), 1);
-    const __m256i v = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(raw, gather), shift), value_mask);
+    const __m256i v = _mm256_and_si256(gather(raw), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
   };
   // Groups whose second 16-byte load ends inside in.
@@ -214,19 +239,10 @@ std::uint32_t unpack_eta_poly(std::int32_t s[256], const std::uint8_t* in) {
 template <int Bits, class Value>
 [[gnu::always_inline]] inline void unpack_narrow_bits(std::int32_t out[256], const std::uint8_t* in, Value value) {
   static_assert(Bits > 8 && Bits <= 13);
-  constexpr auto at = [](int j, int byte) { return static_cast<char>(j * Bits / 8 + byte); };
-  const __m256i gather = _mm256_setr_epi8(at(0, 0), at(0, 1), at(0, 2), at(0, 3), at(1, 0), at(1, 1), at(1, 2),
-                                          at(1, 3), at(2, 0), at(2, 1), at(2, 2), at(2, 3), at(3, 0), at(3, 1),
-                                          at(3, 2), at(3, 3), at(4, 0), at(4, 1), at(4, 2), at(4, 3), at(5, 0),
-                                          at(5, 1), at(5, 2), at(5, 3), at(6, 0), at(6, 1), at(6, 2), at(6, 3),
-                                          at(7, 0), at(7, 1), at(7, 2), at(7, 3));
-  const __m256i shift = _mm256_setr_epi32(0, Bits % 8, 2 * Bits % 8, 3 * Bits % 8, 4 * Bits % 8, 5 * Bits % 8,
-                                          6 * Bits % 8, 7 * Bits % 8);
+  const FourByteGather<Bits> gather(0, 4);  // both halves load the group's first sixteen bytes
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
   const auto unpack_group = [&](__m128i group, std::size_t i) {
-    const __m256i v =
-        _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(_mm256_broadcastsi128_si256(group), gather), shift),
-                         value_mask);
+    const __m256i v = _mm256_and_si256(gather(_mm256_broadcastsi128_si256(group)), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), value(v));
   };
   for (std::size_t g = 0; g < 31; ++g)
