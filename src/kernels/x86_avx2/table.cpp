@@ -80,8 +80,11 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // 21 against 43 and its widening 28 against 56.
   t.mldsa.mldsa_small_reduce = mldsa_small_reduce;
   t.mldsa.mldsa_small_widen = mldsa_small_widen;
-  // The private key's s1, s2 and t0 encodings and t1's, for key generation
-  // and signing (the avx512 backend inherits them).
+  // The key encodings: s1 and s2 packed and read back, Power2Round into
+  // t1 and t0, and t1 and t0 read back (key generation, signing and
+  // verification; the avx512 backend inherits them). t1 and t0 unpack in
+  // 46-47 ticks per polynomial against 585 and 340 for the portable loops
+  // (median, 2,001 samples, development machine).
   t.mldsa.mldsa_pack_eta = mldsa_pack_eta;
   t.mldsa.mldsa_unpack_eta = mldsa_unpack_eta;
   t.mldsa.mldsa_power2round_pack = mldsa_power2round_pack;
