@@ -558,38 +558,36 @@ TEST(KernelBackends, MldsaUseHintPackBitExactOnAllOfZq) {
   }
 }
 
-// UseHint with w1Encode against Alg. 40 and Alg. 28 one coefficient at a
-// time (kernels/mldsa_rounding.hpp's use_hint, bits in little-endian
-// order), on every backend, for random r in (-q, q) and random hints.
+// UseHint with w1Encode against Alg. 40 one coefficient at a time
+// (kernels/mldsa_rounding.hpp's use_hint), the bytes read back with
+// common/bit_pack.hpp (Alg. 28's layout), on every backend, for random r
+// in (-q, q) and random hints.
 TEST(KernelBackends, MldsaUseHintPackMatchesAlg40) {
+  namespace field = kernels::mldsa_field;
   const Backends b = usable_backends();
   std::vector<kernels::Table> all = b.others;
   all.push_back(b.portable);
   std::mt19937_64 rng(40);
   for (const auto& k : all) {
     for (const std::int32_t gamma2 : kGamma2s) {
-      const unsigned bits = gamma2 == (kDsaQ - 1) / 88 ? 6 : 4;
-      for (int trial = 0; trial < 64; ++trial) {
-        std::array<std::int32_t, 256> r;
-        std::array<std::uint8_t, 32> hints;
-        for (auto& x : r) x = static_cast<std::int32_t>(rng() % (2 * kDsaQ - 1)) - (kDsaQ - 1);
-        for (auto& h : hints) h = static_cast<std::uint8_t>(rng());
-        std::array<std::uint8_t, 192> out{};
-        k.mldsa.mldsa_use_hint_pack(out.data(), r.data(), hints.data(), gamma2);
-        for (std::size_t i = 0; i < 256; ++i) {
-          const std::int32_t h = (hints[i / 8] >> (i % 8)) & 1;
-          const std::int32_t rq = r[i] < 0 ? r[i] + kDsaQ : r[i];
-          const std::int32_t want = gamma2 == (kDsaQ - 1) / 88
-                                        ? kernels::mldsa_field::use_hint<(kDsaQ - 1) / 88>(rq, h)
-                                        : kernels::mldsa_field::use_hint<(kDsaQ - 1) / 32>(rq, h);
-          std::uint32_t got = 0;
-          for (unsigned bit = 0; bit < bits; ++bit) {
-            const std::size_t at = i * bits + bit;
-            got |= static_cast<std::uint32_t>((out[at / 8] >> (at % 8)) & 1) << bit;
+      field::with_gamma2(gamma2, [&]<std::int32_t G>() {
+        constexpr std::size_t kBits = G == field::gamma2_wide ? 4 : 6;
+        for (int trial = 0; trial < 64; ++trial) {
+          std::array<std::int32_t, 256> r;
+          std::array<std::uint8_t, 32> hints;
+          for (auto& x : r) x = static_cast<std::int32_t>(rng() % (2 * kDsaQ - 1)) - (kDsaQ - 1);
+          for (auto& h : hints) h = static_cast<std::uint8_t>(rng());
+          std::array<std::uint8_t, 32 * kBits> out{};
+          k.mldsa.mldsa_use_hint_pack(out.data(), r.data(), hints.data(), G);
+          std::array<std::uint32_t, 256> got;
+          pqlab::bitpack::unpack<kBits, 256>(out.data(), [&](std::size_t i, std::uint32_t v) { got[i] = v; });
+          for (std::size_t i = 0; i < 256; ++i) {
+            const std::int32_t h = (hints[i / 8] >> (i % 8)) & 1;
+            const std::int32_t want = field::use_hint<G>(field::add_q_if_negative(r[i]), h);
+            ASSERT_EQ(got[i], static_cast<std::uint32_t>(want)) << k.name << " γ2 " << G << " coefficient " << i;
           }
-          ASSERT_EQ(got, static_cast<std::uint32_t>(want)) << k.name << " γ2 " << gamma2 << " coefficient " << i;
         }
-      }
+      });
     }
   }
 }
