@@ -72,6 +72,10 @@ class HeldMask {
   const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&) const {
     return w_[i];
   }
+  // w_i itself, which the signing loop replaces by r_i = w_i - cs2_i once
+  // w1 is hashed (sign.cpp); start() computes w afresh.
+  static constexpr bool holds_w = true;
+  Poly& held_w(std::size_t i) { return w_[i]; }
   // Called once w1 is known, with the commitment's hash (c̃ = H(μ ‖ w1),
   // Alg. 7 line 15) as `rider`: draws the polynomials of y that follow
   // those held for the iteration from next_kappa (the next one's κ), one
@@ -148,6 +152,7 @@ class StreamedMask {
     expand_mask_poly<P::z_bits - 1>(out, Seed64(rho_second_, 64), static_cast<std::uint16_t>(kappa_ + j));
     return out;
   }
+  static constexpr bool holds_w = false;  // w is made again at each use
   // Nothing is held ahead: the commitment's hash runs alone.
   void draw_ahead(Seed64, std::uint32_t, hash::WayRider&) {}
   template <class SigningKey>
