@@ -744,6 +744,25 @@ PublicKey public_of(const PrivateKey& key) {
   return pub;
 }
 
+// Whether a complete DER SEQUENCE is a well-formed SubjectPublicKeyInfo /
+// PrivateKeyInfo (any algorithm). Never throws.
+bool parses_as_spki(ConstSpan der) noexcept {
+  try {
+    (void)parse_spki(der);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+bool parses_as_pkcs8(ConstSpan der) noexcept {
+  try {
+    (void)parse_pkcs8(der);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 Detected detect(std::span<const std::uint8_t> input) noexcept {
   Detected d;
   try {
@@ -782,7 +801,10 @@ PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* ex
     return public_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->public_key_bytes;
-  if (is_complete_sequence(input)) return public_from_der(input, expected);
+  // A raw key can happen to be one whole DER SEQUENCE (a 32-byte SLH-DSA
+  // key that starts 30 1e, one in 2^16): at the raw size, such input is
+  // DER only if it is a well-formed SubjectPublicKeyInfo.
+  if (is_complete_sequence(input) && (!raw_size || parses_as_spki(input))) return public_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
@@ -809,7 +831,9 @@ PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* 
     return private_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->secret_key_bytes;
-  if (is_complete_sequence(input)) return private_from_der(input, expected);
+  // As for public keys: at the raw size, DER only if a well-formed
+  // PrivateKeyInfo.
+  if (is_complete_sequence(input) && (!raw_size || parses_as_pkcs8(input))) return private_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {

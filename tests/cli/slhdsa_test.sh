@@ -52,6 +52,18 @@ PY
 [ "$(hex pk)" = "$PK" ] || fail "keygen --seed: pk differs from ACVP"
 [ "$(hex sk)" = "$SK" ] || fail "keygen --seed: sk differs from ACVP"
 
+# Raw keys that happen to be one whole DER SEQUENCE (pk starting 30 1e, sk
+# starting 30 3e: one key in 2^16 and 2^24) are read as raw keys with -a.
+LOOKALIKE="303e$(printf '11%.0s' $(seq 14))$(printf '22%.0s' $(seq 16))301e$(printf '33%.0s' $(seq 14))"
+"$PQLAB" keygen -a SLH-DSA-SHA2-128f --seed "$LOOKALIKE" --pk lpk --sk lsk || fail "DER-lookalike keygen"
+[ "$(hex lpk | cut -c1-4)" = "301E" ] && [ "$(hex lsk | cut -c1-4)" = "303E" ] || fail "DER-lookalike keys do not start 30 1e / 30 3e"
+"$PQLAB" sign -a SLH-DSA-SHA2-128f --sk lsk --in msg --sig lsig || fail "DER-lookalike sign"
+expect_status 0 "DER-lookalike verify" "$PQLAB" verify -a SLH-DSA-SHA2-128f --pk lpk --in msg --sig lsig
+expect_status 0 "DER-lookalike convert" "$PQLAB" convert -a SLH-DSA-SHA2-128f --in lsk --out lsk.pem --format pem
+expect_status 0 "DER-lookalike convert back" "$PQLAB" convert --in lsk.pem --out lsk.raw --format raw
+cmp -s lsk lsk.raw || fail "DER-lookalike secret key changed through PEM"
+expect_status 2 "DER-lookalike without -a" "$PQLAB" verify --pk lpk --in msg --sig lsig
+
 read -r ALG SK MSG CTX WANT < <(python3 - "$DATA" <<'PY'
 import json, sys
 d = sys.argv[1] + "/acvp/SLH-DSA-sigGen-FIPS205/"

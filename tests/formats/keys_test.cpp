@@ -404,6 +404,42 @@ TEST_F(FormatsMalformed, PublicKeyChecks) {
   EXPECT_CONTAINS(private_error(encode_public(kp.public_key, Encoding::pem)), "expected a private key");
 }
 
+// A raw key that happens to be one whole DER SEQUENCE (SLH-DSA-SHA2-128f:
+// pk = PK.seed ‖ PK.root starting 30 1e, sk = SK.seed ‖ ... starting 30 3e)
+// is read as the raw key it is when its algorithm is named, not refused as
+// malformed DER; without an algorithm it is still malformed DER.
+TEST(FormatsKeys, RawKeyThatLooksLikeDerIsRaw) {
+  const Algorithm& a = alg("SLH-DSA-SHA2-128f");
+  Bytes seed = seed_for(a, 4);  // SK.seed ‖ SK.prf ‖ PK.seed, 16 bytes each
+  seed[0] = 0x30;
+  seed[1] = 0x3e;
+  seed[32] = 0x30;
+  seed[33] = 0x1e;
+  const KeyPair kp = from_seed(a, seed);
+  const Bytes& pk = kp.public_key.bytes;
+  const Bytes sk = bytes_of(encode_private(kp.private_key, Encoding::raw));
+  ASSERT_EQ(pk.size(), 32u);
+  ASSERT_EQ(sk.size(), 64u);
+  ASSERT_EQ(pk[0], 0x30);
+  ASSERT_EQ(pk[1], 0x1e);
+  ASSERT_EQ(sk[0], 0x30);
+  ASSERT_EQ(sk[1], 0x3e);
+  EXPECT_EQ(detect(pk).kind, KeyKind::unknown);
+
+  const PublicKey pub = decode_public(pk, &a);
+  EXPECT_EQ(pub.alg, &a);
+  EXPECT_TRUE(same(pub.bytes, pk));
+  const PrivateKey priv = decode_private(sk, &a);
+  EXPECT_EQ(priv.alg, &a);
+  EXPECT_TRUE(same(priv.expanded, sk));
+  EXPECT_TRUE(same(public_of(priv).bytes, pk));
+
+  EXPECT_CONTAINS(public_error(pk), "not a DER SubjectPublicKeyInfo");
+  EXPECT_CONTAINS(private_error(sk), "PrivateKeyInfo");
+  // At another algorithm's raw size it stays DER, and malformed.
+  EXPECT_CONTAINS(public_error(pk, &alg("SLH-DSA-SHA2-192f")), "not a DER SubjectPublicKeyInfo");
+}
+
 TEST_F(FormatsMalformed, BadPem) {
   const Bytes pem = encode_public(kp.public_key, Encoding::pem);
   std::string text(pem.begin(), pem.end());
