@@ -744,19 +744,12 @@ PublicKey public_of(const PrivateKey& key) {
   return pub;
 }
 
-// Whether a complete DER SEQUENCE is a well-formed SubjectPublicKeyInfo /
-// PrivateKeyInfo (any algorithm). Never throws.
-bool parses_as_spki(ConstSpan der) noexcept {
+// Whether `parse` (parse_spki, parse_pkcs8) takes `der` as a well-formed
+// SubjectPublicKeyInfo / PrivateKeyInfo of any algorithm. Never throws.
+template <class Parse>
+bool parses_as(Parse parse, ConstSpan der) noexcept {
   try {
-    (void)parse_spki(der);
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-bool parses_as_pkcs8(ConstSpan der) noexcept {
-  try {
-    (void)parse_pkcs8(der);
+    (void)parse(der);
     return true;
   } catch (...) {
     return false;
@@ -804,7 +797,8 @@ PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* ex
   // A raw key can happen to be one whole DER SEQUENCE (a 32-byte SLH-DSA
   // key that starts 30 1e, one in 2^16): at the raw size, such input is
   // DER only if it is a well-formed SubjectPublicKeyInfo.
-  if (is_complete_sequence(input) && (!raw_size || parses_as_spki(input))) return public_from_der(input, expected);
+  if (is_complete_sequence(input) && (!raw_size || parses_as(parse_spki, input)))
+    return public_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
@@ -833,7 +827,8 @@ PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* 
   const bool raw_size = expected != nullptr && input.size() == expected->secret_key_bytes;
   // As for public keys: at the raw size, DER only if a well-formed
   // PrivateKeyInfo.
-  if (is_complete_sequence(input) && (!raw_size || parses_as_pkcs8(input))) return private_from_der(input, expected);
+  if (is_complete_sequence(input) && (!raw_size || parses_as(parse_pkcs8, input)))
+    return private_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
