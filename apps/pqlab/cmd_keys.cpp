@@ -25,12 +25,7 @@ void run_convert(const ConvertArgs& a) {
     throw Failure(what + " has more than " + std::to_string(max_key_file_bytes) + " bytes: not a key");
 
   // Public or private: DER and PEM say so; a raw key by its length.
-  formats::Detected d = formats::detect(data);
-  // A raw key of the named algorithm that happens to be one whole DER
-  // SEQUENCE, but no key: raw (the decoders read it so).
-  if (named != nullptr && d.encoding == formats::Encoding::der && d.kind == formats::KeyKind::unknown &&
-      (data.size() == named->secret_key_bytes || data.size() == named->public_key_bytes))
-    d.encoding = formats::Encoding::raw;
+  const formats::Detected d = formats::detect(data, named);
   bool is_private = d.kind == formats::KeyKind::private_key;
   const bool der_like = data.size() > 2 && data.data()[0] == 0x30;
   if (d.encoding == formats::Encoding::raw && der_like &&

@@ -744,12 +744,18 @@ PublicKey public_of(const PrivateKey& key) {
   return pub;
 }
 
-// Whether `parse` (parse_spki, parse_pkcs8) takes `der` as a well-formed
-// SubjectPublicKeyInfo / PrivateKeyInfo of any algorithm. Never throws.
+// Whether the decoders read `input` as DER: one whole DER SEQUENCE, and,
+// at the expected algorithm's raw size (`raw_size`), one that `parse`
+// (parse_spki, parse_pkcs8) takes as a well-formed SubjectPublicKeyInfo /
+// PrivateKeyInfo. A raw key can happen to be one whole SEQUENCE (a 32-byte
+// SLH-DSA public key that starts 30 1e, one in 2^16); it is read as raw.
+// Never throws.
 template <class Parse>
-bool parses_as(Parse parse, ConstSpan der) noexcept {
+bool read_as_der(ConstSpan input, bool raw_size, Parse parse) noexcept {
+  if (!is_complete_sequence(input)) return false;
+  if (!raw_size) return true;
   try {
-    (void)parse(der);
+    (void)parse(input);
     return true;
   } catch (...) {
     return false;
@@ -786,6 +792,15 @@ Detected detect(std::span<const std::uint8_t> input) noexcept {
   return d;
 }
 
+Detected detect(std::span<const std::uint8_t> input, const Algorithm* expected) noexcept {
+  Detected d = detect(input);
+  // The decoders' rule (read_as_der): such a SEQUENCE of a raw size is raw.
+  if (expected != nullptr && d.encoding == Encoding::der && d.kind == KeyKind::unknown &&
+      (input.size() == expected->public_key_bytes || input.size() == expected->secret_key_bytes))
+    d.encoding = Encoding::raw;
+  return d;
+}
+
 PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* expected) {
   if (looks_like_pem(input)) {
     const PemBlock block = parse_pem(input);
@@ -794,11 +809,7 @@ PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* ex
     return public_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->public_key_bytes;
-  // A raw key can happen to be one whole DER SEQUENCE (a 32-byte SLH-DSA
-  // key that starts 30 1e, one in 2^16): at the raw size, such input is
-  // DER only if it is a well-formed SubjectPublicKeyInfo.
-  if (is_complete_sequence(input) && (!raw_size || parses_as(parse_spki, input)))
-    return public_from_der(input, expected);
+  if (read_as_der(input, raw_size, parse_spki)) return public_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {
@@ -825,10 +836,7 @@ PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* 
     return private_from_der(block.der, expected);
   }
   const bool raw_size = expected != nullptr && input.size() == expected->secret_key_bytes;
-  // As for public keys: at the raw size, DER only if a well-formed
-  // PrivateKeyInfo.
-  if (is_complete_sequence(input) && (!raw_size || parses_as(parse_pkcs8, input)))
-    return private_from_der(input, expected);
+  if (read_as_der(input, raw_size, parse_pkcs8)) return private_from_der(input, expected);
   if (!raw_size && !input.empty() && input[0] == 0x30) {
     // Starts like DER but is not one whole SEQUENCE: the DER reader's reason.
     try {

@@ -424,7 +424,11 @@ TEST(FormatsKeys, RawKeyThatLooksLikeDerIsRaw) {
   ASSERT_EQ(pk[1], 0x1e);
   ASSERT_EQ(sk[0], 0x30);
   ASSERT_EQ(sk[1], 0x3e);
+  EXPECT_EQ(detect(pk).encoding, Encoding::der);
   EXPECT_EQ(detect(pk).kind, KeyKind::unknown);
+  EXPECT_EQ(detect(pk, &a).encoding, Encoding::raw);
+  EXPECT_EQ(detect(sk, &a).encoding, Encoding::raw);
+  EXPECT_EQ(detect(pk, &alg("SLH-DSA-SHA2-192f")).encoding, Encoding::der);
 
   const PublicKey pub = decode_public(pk, &a);
   EXPECT_EQ(pub.alg, &a);

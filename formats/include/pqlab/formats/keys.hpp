@@ -165,11 +165,17 @@ struct Detected {
 // Never throws; a malformed DER/PEM key is reported with its encoding and
 // kind unknown, and is then refused by the decoders with the reason.
 Detected detect(std::span<const std::uint8_t> input) noexcept;
+// The same, for input meant as a key of `expected` (may be null): input of
+// exactly its raw public or secret key size that is one whole DER SEQUENCE
+// but no well-formed key is raw, as the decoders read it (a raw key can
+// happen to look like that).
+Detected detect(std::span<const std::uint8_t> input, const Algorithm* expected) noexcept;
 
 // Decoding. `input` is DER or PEM (detected from the content), or the raw
 // FIPS encoding when `expected` is given and the input has exactly the raw
-// length of that algorithm. With `expected`, a DER/PEM key for another
-// algorithm is refused ("wrong OID for ...").
+// length of that algorithm (at that length, DER only if it is a
+// well-formed SubjectPublicKeyInfo / PrivateKeyInfo). With `expected`, a
+// DER/PEM key for another algorithm is refused ("wrong OID for ...").
 PublicKey decode_public(std::span<const std::uint8_t> input, const Algorithm* expected = nullptr);
 PrivateKey decode_private(std::span<const std::uint8_t> input, const Algorithm* expected = nullptr);
 
