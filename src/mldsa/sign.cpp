@@ -19,33 +19,28 @@
 namespace pqlab::mldsa {
 namespace detail {
 
-// Whether ‖z_j‖∞ ≥ γ1 - β for one polynomial z_j = y_j + (cs1)_j (Alg. 7
-// line 23's first check), made public. It reveals nothing about the key:
-// each y_i is uniform on [-γ1 + 1, γ1] (ExpandMask, Alg. 34) and
-// |(cs1)_i| ≤ τ·η = β, so whatever a = (cs1)_i is, |y_i + a| < γ1 - β holds
-// for exactly 2(γ1 - β) - 1 of the 2γ1 values of y_i: the same probability
-// for every key and every c, independently for each coefficient. (The
-// iteration's y is discarded; the accepted z is in the signature.)
-template <class P>
-bool z_out_of_bounds_vartime(const Poly& z) {
-  return ct::declassify_value(ct::value_barrier(norm_at_least(z, P::gamma1 - P::beta))) != 0;
+// Whether ‖a‖∞ ≥ bound, made public: for the two checks of Alg. 7 line 23
+// that an iteration publishes polynomial by polynomial. z's tells nothing
+// about the key, LowBits' next to nothing:
+// - z_j = y_j + (cs1)_j within γ1 - β: each y_i is uniform on
+//   [-γ1 + 1, γ1] (ExpandMask, Alg. 34) and |(cs1)_i| ≤ τ·η = β, so
+//   whatever a = (cs1)_i is, |y_i + a| < γ1 - β holds for exactly
+//   2(γ1 - β) - 1 of the 2γ1 values of y_i: the same probability for every
+//   key and every c, independently for each coefficient.
+// - LowBits(r_i), r_i = w_i - (cs2)_i, within γ2 - β (published as in the
+//   reference code and in FIPS 204's own Alg. 7, where the rest of the
+//   iteration runs only past it): the same argument with LowBits(w_i) in
+//   place of y_i, as far as LowBits(w_i) is uniform on its 2γ2 values, the
+//   assumption behind FIPS 204's expected numbers of iterations (w = Ây is
+//   uniform only heuristically, and Decompose's extra value q - 1 adds a
+//   1/q effect).
+// The iteration's y and w are discarded when it is rejected; the accepted
+// z is in the signature.
+namespace {
+bool out_of_bounds_vartime(const Poly& a, std::int32_t bound) {
+  return ct::declassify_value(ct::value_barrier(norm_at_least(a, bound))) != 0;
 }
-
-// Whether ‖LowBits(r_i)‖∞ ≥ γ2 - β for one polynomial r_i = w_i - (cs2)_i
-// (Alg. 7 line 23's second check), made public, as in the reference code
-// and in FIPS 204's own Alg. 7, where the rest of the iteration runs only
-// past it. What it shows is close to nothing about the key, by the
-// argument made for z's check, with LowBits(w_i) in place of y_i: where
-// LowBits(w_i) is uniform on its 2γ2 values (the assumption behind the
-// rejection rates of FIPS 204 §3.4 and the Dilithium analysis; exact up to
-// the one extra value q - 1 of Decompose), then whatever a = (cs2)_i is,
-// |a| ≤ τ·η = β, |LowBits(w_i - a)| < γ2 - β holds for 2(γ2 - β) - 1 of
-// them, the same for every key and every c. The iteration's w and y are
-// discarded when it is rejected.
-template <class P>
-bool low_bits_out_of_bounds_vartime(const Poly& r0) {
-  return ct::declassify_value(ct::value_barrier(norm_at_least(r0, P::gamma2 - P::beta))) != 0;
-}
+}  // namespace
 
 // Loads the key while y for κ = 0 (ExpandMask, Alg. 34) rides in the free
 // ways of its ExpandA (on avx2, ML-DSA-44's and ML-DSA-87's short batch of
@@ -66,8 +61,7 @@ template <class P, class SigningKey, class Mask>
 // timing on c̃ (sampling.hpp); whether LowBits(r) was out of bounds, then
 // whether z was (the iteration ends at the first polynomial that is); then
 // whether it was rejected (ct0's check and the number of hints folded into
-// one mask). Why the first two may show: low_bits_out_of_bounds_vartime,
-// z_out_of_bounds_vartime.
+// one mask). Why the first two may show: out_of_bounds_vartime.
 template <class P, class SigningKey, class Mask>
 Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rnd) {
   using Lay = Layout<P>;
@@ -124,7 +118,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
   // and `low` take Decompose's two halves (HighBits unused).
   auto low_bits_rejected = [&](const Poly& r, Poly& high, Poly& low) {
     decompose<gamma2>(high, low, r);
-    return low_bits_out_of_bounds_vartime<P>(low);
+    return out_of_bounds_vartime(low, gamma2 - P::beta);
   };
   // z = y + cs1; whether ‖z‖∞ ≥ γ1 - β (Alg. 7 line 23), published
   // at the first polynomial of z out of bounds. z goes to the signature
@@ -134,7 +128,7 @@ Status sign_mu_with(Signature<P> sig, ConstSecretKey<P> sk, Mu mu, Randomness rn
       small_multiply(wk.t, wk.c_small, key.s1_small(j, wk.small_scratch));
       const Poly& y = mask.y(j, wk.w);
       add_reduce32(wk.t, y, wk.t);
-      if (z_out_of_bounds_vartime<P>(wk.t)) return true;
+      if (out_of_bounds_vartime(wk.t, P::gamma1 - P::beta)) return true;
       pack_z<P>(sig.data() + Lay::sig_z + j * Lay::z_poly_bytes, wk.t);
     }
     return false;
