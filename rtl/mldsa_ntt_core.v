@@ -60,8 +60,13 @@ module mldsa_ntt_core (
 
   localparam signed [63:0] Q = 64'sd8380417;
   localparam [31:0] QINV = 32'd58728449;  // q^-1 mod 2^32
-  // 2^64 / 256 mod q, centred: the inverse NTT's final factor (mldsa_field.hpp).
+  // 2^64 / 256 mod q, centred: the inverse NTT's final factor, and the last
+  // inverse layer's twiddle -zetas[1] with that factor folded in (their
+  // Montgomery product), as mldsa_field.hpp's inv_ntt_factor and
+  // inv_ntt_last_twiddle: the last layer's differences take the factor with
+  // their twiddle, and only its sums (coefficients 0..127) need the map pass.
   localparam [31:0] INV_F = 32'd41978;
+  localparam [31:0] INV_LAST_TWIDDLE = 32'd3975713;
 
   localparam OP_NTT = 2'd0, OP_INVNTT = 2'd1, OP_PW = 2'd2, OP_PWACC = 2'd3;
   localparam K_CT = 2'd0, K_GS = 2'd1, K_MUL = 2'd2, K_MULACC = 2'd3;
@@ -143,12 +148,13 @@ module mldsa_ntt_core (
   // S0: the addresses and the twiddle, registered, so that the memory read
   // of S1 starts from flip-flops (the address arithmetic and the read
   // multiplexer would otherwise be one long path).
-  reg        v0, map0;
+  reg        v0, map0, last0;
   reg [7:0]  ra0_0, i1_0;
   reg [31:0] zeta0;
   always @(posedge clk) begin
     v0 <= issue;
     map0 <= (state == ST_MAP);
+    last0 <= (state == ST_LAYERS) && layer == 3'd7;
     ra0_0 <= ra0;
     i1_0 <= i1;
     zeta0 <= zeta;
@@ -181,7 +187,7 @@ module mldsa_ntt_core (
       k1 <= K_CT;
     end else begin
       x1 <= a0 - a1;  // Gentleman-Sande: (a0 + a1, -zeta*(a0 - a1))
-      z1 <= 32'd0 - zeta0;
+      z1 <= last0 ? INV_LAST_TWIDDLE : 32'd0 - zeta0;
       s1 <= a0 + a1;
       k1 <= K_GS;
     end
@@ -293,7 +299,7 @@ module mldsa_ntt_core (
         end
         ST_MAP: begin
           idx <= idx + 8'd1;
-          if (idx == 8'd255) begin
+          if (idx == 8'd255 || (op == OP_INVNTT && idx == 8'd127)) begin
             idx <= 8'd0;
             layer <= 3'd7;  // the map pass is the last
             state <= ST_DRAIN;
@@ -303,7 +309,7 @@ module mldsa_ntt_core (
           if (pipe_empty) begin
             if (layer == 3'd7) begin
               if (op == OP_INVNTT && !map_done) begin
-                state <= ST_MAP;  // the final multiplication by 2^64/256
+                state <= ST_MAP;  // the last layer's sums times 2^64/256
               end else begin
                 state <= ST_IDLE;
                 busy <= 1'b0;

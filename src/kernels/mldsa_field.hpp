@@ -84,6 +84,15 @@ inline constexpr std::array<std::int32_t, 256> zetas = make_zetas();
 inline constexpr std::int32_t inv_ntt_factor =
     centred(pow_mod(256, q - 2) * ((std::int64_t{1} << 32) % q) % q * ((std::int64_t{1} << 32) % q));
 
+// The last inverse layer's twiddle -zetas[1] with that factor folded in, as
+// their Montgomery product -zetas[1] · inv_ntt_factor · 2^-32 mod q: the
+// differences of the last layer take one product by it where the sums
+// take one by inv_ntt_factor (FIPS 204 Alg. 42's last layer with its final
+// multiplication by 256^-1 merged in). One reduction instead of two changes
+// the representative, so every backend folds the same way.
+inline constexpr std::int32_t inv_ntt_last_twiddle =
+    centred(-std::int64_t{zetas[1]} * inv_ntt_factor % q * pow_mod(std::int64_t{1} << 32, q - 2));
+
 // CoeffFromHalfByte (FIPS 204 Alg. 15): a nibble b is accepted iff
 // b < eta_nibble_limit(η), as the coefficient eta_nibble_values(η)[b].
 // Vector backends use the sixteen values as a register shuffle (no memory

@@ -217,7 +217,8 @@ pqlab_armv7em_mldsa_ntt:
 
 @ void pqlab_armv7em_mldsa_invntt_tomont(int32_t a[256]): FIPS 204 Alg. 42,
 @ times 2^32. In |a_i| < q; sums at most double per layer (< 256q < 2^31);
-@ the final factor 2^64/256 mod q brings every coefficient below q.
+@ the last layer's products, which take the final factor 2^64/256 mod q,
+@ bring every coefficient below q.
         .section .text.pqlab_armv7em_mldsa_invntt_tomont, "ax", %progbits
         .global pqlab_armv7em_mldsa_invntt_tomont
         .hidden pqlab_armv7em_mldsa_invntt_tomont
@@ -261,8 +262,10 @@ pqlab_armv7em_mldsa_invntt_tomont:
         bne     2b
         sub     r0, r0, #1024
 
-        @ Pass 3: layers len = 64, 128 on a[j + 64i] and a[j + 1 + 64i],
-        @ then every coefficient times 2^64/256 (Montgomery-reduced).
+        @ Pass 3: layers len = 64, 128 on a[j + 64i] and a[j + 1 + 64i].
+        @ Layer 128's twiddle holds the final factor 2^64/256 (s3), so
+        @ its differences are done; its sums (r3, r4, r7, r8) are then
+        @ multiplied by the factor itself (s4), as the portable kernel.
         next_zetas 4
         add     r2, r0, #256
         str     r2, [sp]
@@ -288,12 +291,8 @@ pqlab_armv7em_mldsa_invntt_tomont:
         vmov    zeta, s4
         montmul r3
         montmul r4
-        montmul r5
-        montmul r6
         montmul r7
         montmul r8
-        montmul r9
-        montmul r10
         str     r4, [r0, #256]
         str     r5, [r0, #512]
         str     r6, [r0, #768]

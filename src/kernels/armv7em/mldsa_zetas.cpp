@@ -46,8 +46,10 @@ consteval std::array<std::int32_t, 255> make_ntt_zetas() {
 //     −zetas[255−4m .. 252−4m], −zetas[127−2m], −zetas[126−2m], −zetas[63−m];
 //   pass 2 (len 8, 16, 32), block b = 0..3 of 64 coefficients:
 //     −zetas[31−4b .. 28−4b], −zetas[15−2b], −zetas[14−2b], −zetas[7−b];
-//   pass 3 (len 64, 128): −zetas[3], −zetas[2], −zetas[1], then the final
-//     factor 2^64/256 mod q (mldsa_field::inv_ntt_factor).
+//   pass 3 (len 64, 128): −zetas[3], −zetas[2], then −zetas[1] with the
+//     final factor folded in (mldsa_field::inv_ntt_last_twiddle) for the
+//     last layer's differences, and the factor 2^64/256 mod q itself
+//     (mldsa_field::inv_ntt_factor) for its sums.
 consteval std::array<std::int32_t, 256> make_invntt_zetas() {
   std::array<std::int32_t, 256> t{};
   std::size_t i = 0;
@@ -65,7 +67,7 @@ consteval std::array<std::int32_t, 256> make_invntt_zetas() {
   }
   t[i++] = -kZ[3];
   t[i++] = -kZ[2];
-  t[i++] = -kZ[1];
+  t[i++] = pqlab::kernels::mldsa_field::inv_ntt_last_twiddle;
   t[i++] = pqlab::kernels::mldsa_field::inv_ntt_factor;
   return t;
 }

@@ -13,6 +13,7 @@ constexpr std::int32_t kQ = mldsa_field::q;
 constexpr std::int32_t kQInv = mldsa_field::q_inv;
 constexpr const auto& kZetas = mldsa_field::zetas;
 constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
+constexpr std::int32_t kLastTwiddle = mldsa_field::inv_ntt_last_twiddle;
 
 // a · 2^-32 mod q for |a| < q · 2^31; the result r has |r| < q.
 inline std::int32_t montgomery_reduce(std::int64_t a) {
@@ -50,8 +51,12 @@ inline void ntt_two_layers(std::int32_t a[256]) {
   }
 }
 
-// The matching pair of Alg. 42 layers, of half-widths Len and 2·Len.
-template <unsigned Len>
+// The matching pair of Alg. 42 layers, of half-widths Len and 2·Len. The
+// last pair (Last::fold_factor) takes the final factor too: its sums are
+// multiplied by inv_ntt_factor and its differences by inv_ntt_last_twiddle,
+// which holds both that factor and the last layer's twiddle.
+enum class Last : bool { no, fold_factor };
+template <unsigned Len, Last last = Last::no>
 inline void invntt_two_layers(std::int32_t a[256]) {
   constexpr unsigned groups = 64 / Len;  // groups of 4·Len coefficients
   for (unsigned g = 0; g < groups; ++g) {
@@ -66,10 +71,17 @@ inline void invntt_two_layers(std::int32_t a[256]) {
       const std::int32_t a0 = p[j], a1 = p[j + Len], a2 = p[j + 2 * Len], a3 = p[j + 3 * Len];
       const std::int32_t b0 = a0 + a1, b1 = montgomery_reduce(zeta_lo * (a0 - a1));
       const std::int32_t b2 = a2 + a3, b3 = montgomery_reduce(zeta_hi * (a2 - a3));
-      p[j] = b0 + b2;
-      p[j + 2 * Len] = montgomery_reduce(zeta * (b0 - b2));
-      p[j + Len] = b1 + b3;
-      p[j + 3 * Len] = montgomery_reduce(zeta * (b1 - b3));
+      if constexpr (last == Last::fold_factor) {
+        p[j] = montgomery_reduce(std::int64_t{kInvNttFactor} * (b0 + b2));
+        p[j + 2 * Len] = montgomery_reduce(std::int64_t{kLastTwiddle} * (b0 - b2));
+        p[j + Len] = montgomery_reduce(std::int64_t{kInvNttFactor} * (b1 + b3));
+        p[j + 3 * Len] = montgomery_reduce(std::int64_t{kLastTwiddle} * (b1 - b3));
+      } else {
+        p[j] = b0 + b2;
+        p[j + 2 * Len] = montgomery_reduce(zeta * (b0 - b2));
+        p[j + Len] = b1 + b3;
+        p[j + 3 * Len] = montgomery_reduce(zeta * (b1 - b3));
+      }
     }
   }
 }
@@ -87,14 +99,14 @@ void mldsa_ntt(std::int32_t a[256]) {
 }
 
 // FIPS 204 Alg. 42 (NTT^-1), times 2^32, two layers per pass. Sums double
-// at most per layer, so |a_i| < q on input stays below 256q < 2^31 before
-// the final Montgomery multiplication brings every coefficient back below q.
+// at most per layer, so |a_i| < q on input stays below 256q < 2^31 until
+// the last layer, whose Montgomery products (by the final factor, folded
+// in) bring every coefficient back below q.
 void mldsa_invntt_tomont(std::int32_t a[256]) {
   invntt_two_layers<1>(a);
   invntt_two_layers<4>(a);
   invntt_two_layers<16>(a);
-  invntt_two_layers<64>(a);
-  for (unsigned j = 0; j < 256; ++j) a[j] = montgomery_reduce(static_cast<std::int64_t>(kInvNttFactor) * a[j]);
+  invntt_two_layers<64, Last::fold_factor>(a);
 }
 
 // FIPS 204 Alg. 45 (MultiplyNTT), each product reduced by Montgomery.

@@ -22,9 +22,10 @@ namespace {
 
 constexpr std::int32_t kQ = mldsa_field::q;
 constexpr std::int32_t kQInv = mldsa_field::q_inv;
-// The portable kernel's twiddles and final factor.
+// The portable kernel's twiddles, final factor and last twiddle with that factor.
 constexpr const auto& kZetas = mldsa_field::zetas;
 constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
+constexpr std::int32_t kLastTwiddle = mldsa_field::inv_ntt_last_twiddle;
 
 constexpr std::int32_t times_qinv(std::int32_t z) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
@@ -170,21 +171,21 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     for (std::size_t i = 0; i < 4; ++i) gs(r[i], r[i + 4], w);
     for (std::size_t i = 0; i < 8; ++i) store(base + 8 * i, r[i]);
   }
-  // Spans 64 and 128 (zetas[3], [2] and [1], negated) on the four registers
-  // 64 coefficients apart, then the final factor, as the portable kernel.
-  const Twiddle w64_low = broadcast(kInverseScalars[3]), w64_high = broadcast(kInverseScalars[2]),
-                w128 = broadcast(kInverseScalars[1]);
+  // Spans 64 and 128 (zetas[3] and [2], negated) on the four registers 64
+  // coefficients apart; span 128 with the final factor folded in, as the
+  // portable kernel: its sums times the factor, its differences times
+  // -zetas[1] and the factor at once.
+  const Twiddle w64_low = broadcast(kInverseScalars[3]), w64_high = broadcast(kInverseScalars[2]);
   const Twiddle f = broadcast(Scalar{kInvNttFactor, times_qinv(kInvNttFactor)});
+  const Twiddle w128_f = broadcast(Scalar{kLastTwiddle, times_qinv(kLastTwiddle)});
   for (std::size_t j = 0; j < 64; j += 8) {
     __m256i r0 = load(a + j), r1 = load(a + j + 64), r2 = load(a + j + 128), r3 = load(a + j + 192);
     gs(r0, r1, w64_low);
     gs(r2, r3, w64_high);
-    gs(r0, r2, w128);
-    gs(r1, r3, w128);
-    store(a + j, mont_mul(r0, f));
-    store(a + j + 64, mont_mul(r1, f));
-    store(a + j + 128, mont_mul(r2, f));
-    store(a + j + 192, mont_mul(r3, f));
+    store(a + j, mont_mul(_mm256_add_epi32(r0, r2), f));
+    store(a + j + 64, mont_mul(_mm256_add_epi32(r1, r3), f));
+    store(a + j + 128, mont_mul(_mm256_sub_epi32(r0, r2), w128_f));
+    store(a + j + 192, mont_mul(_mm256_sub_epi32(r1, r3), w128_f));
   }
 }
 

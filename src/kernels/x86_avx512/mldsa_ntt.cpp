@@ -26,6 +26,7 @@ constexpr std::int32_t kQ = mldsa_field::q;
 constexpr std::int32_t kQInv = mldsa_field::q_inv;
 constexpr const auto& kZetas = mldsa_field::zetas;
 constexpr std::int32_t kInvNttFactor = mldsa_field::inv_ntt_factor;
+constexpr std::int32_t kLastTwiddle = mldsa_field::inv_ntt_last_twiddle;
 
 constexpr std::int32_t times_qinv(std::int32_t z) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(z) * static_cast<std::uint32_t>(kQInv));
@@ -211,9 +212,9 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     gs(x, y, load(kInverse8, p));
     permute(x, y, k8ToNatural);
   }
-  // Spans 16, 32, 64, 128: block b of span s uses -zetas[256/s - 1 - b].
-#pragma GCC unroll 4
-  for (std::size_t span_regs = 1, m = 8; span_regs <= 8; span_regs <<= 1, m >>= 1) {
+  // Spans 16, 32, 64: block b of span s uses -zetas[256/s - 1 - b].
+#pragma GCC unroll 3
+  for (std::size_t span_regs = 1, m = 8; span_regs <= 4; span_regs <<= 1, m >>= 1) {
 #pragma GCC unroll 8
     for (std::size_t block = 0; block < m; ++block) {
       const Twiddle w = broadcast(-kZetas[2 * m - 1 - block]);
@@ -222,9 +223,15 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
         gs(r[2 * span_regs * block + i], r[2 * span_regs * block + i + span_regs], w);
     }
   }
-  const Twiddle f = broadcast(kInvNttFactor);
-#pragma GCC unroll 16
-  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, mont_mul(r[i], f));
+  // Span 128 with the final factor folded in, as the portable kernel: the
+  // sums times the factor, the differences times -zetas[1] and the factor
+  // at once.
+  const Twiddle f = broadcast(kInvNttFactor), w128_f = broadcast(kLastTwiddle);
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < 8; ++i) {
+    store(a + 16 * i, mont_mul(_mm512_add_epi32(r[i], r[i + 8]), f));
+    store(a + 16 * (i + 8), mont_mul(_mm512_sub_epi32(r[i], r[i + 8]), w128_f));
+  }
 }
 
 // FIPS 204 Alg. 45 (MultiplyNTT), each product Montgomery-reduced: t is
