@@ -8,6 +8,7 @@ using nlohmann::json;
 
 json machine_json(const MachineInfo& m) {
   return {{"cpu_model", m.cpu_model},
+          {"cpu_signature", m.cpu_signature},
           {"cpu_flags", m.cpu_flags},
           {"relevant_cpu_flags", m.relevant_cpu_flags},
           {"logical_cpus", m.logical_cpus},

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "bench/output.hpp"
+#include "harness/machine_info.hpp"
 
 namespace pqlab::lab {
 namespace {
@@ -66,7 +67,7 @@ std::string bench_to_csv(const BenchResults& r) {
 
 std::string bench_to_table(const BenchResults& r) {
   std::ostringstream out;
-  out << "CPU: " << r.machine.cpu_model << "; unit: " << r.timing.unit << " (" << r.timing.method << "), "
+  out << "CPU: " << describe_cpu(r.machine) << "; unit: " << r.timing.unit << " (" << r.timing.method << "), "
       << fixed(r.timing.ticks_per_second / 1e9, 3) << " GHz";
   if (r.timing.core_cycles_per_tick)
     out << "; core clock ≈ " << fixed(r.timing.core_cycles_per_tick->ratio, 2) << " × TSC";

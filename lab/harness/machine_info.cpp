@@ -35,18 +35,27 @@ std::string trim(const std::string& s) {
 MachineInfo describe_machine() {
   MachineInfo m;
   std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
+  std::string line, family, model, stepping;
   while (std::getline(cpuinfo, line)) {
     const auto colon = line.find(':');
     if (colon == std::string::npos) continue;
     const std::string key = trim(line.substr(0, colon)), value = trim(line.substr(colon + 1));
     if (key == "model name" && m.cpu_model.empty()) m.cpu_model = value;
+    // The first processor's entry only: its "model" line comes before any
+    // other processor's.
+    if (key == "cpu family" && family.empty()) family = value;
+    if (key == "model" && model.empty()) model = value;
+    if (key == "stepping" && stepping.empty()) stepping = value;
     if (key == "flags" && m.cpu_flags.empty()) {
       std::istringstream words(value);
       for (std::string w; words >> w;) m.cpu_flags.push_back(w);
     }
   }
   if (m.cpu_model.empty()) m.cpu_model = "unknown";
+  if (!family.empty() && !model.empty()) {
+    m.cpu_signature = "family " + family + ", model " + model;
+    if (!stepping.empty()) m.cpu_signature += ", stepping " + stepping;
+  }
   static const char* const relevant[] = {"sse4_2",     "avx",          "avx2",        "bmi2",
                                          "adx",        "aes",          "sha_ni",      "avx512f",
                                          "avx512bw",   "avx512vl",     "avx512dq",    "avx512ifma",
@@ -64,6 +73,10 @@ MachineInfo describe_machine() {
   m.openssl = openssl_version();
   for (std::string_view k : kernels::available()) m.kernel_backends.emplace_back(k);
   return m;
+}
+
+std::string describe_cpu(const MachineInfo& m) {
+  return m.cpu_signature.empty() ? m.cpu_model : m.cpu_model + " (CPUID " + m.cpu_signature + ")";
 }
 
 }  // namespace pqlab::lab

@@ -7,6 +7,10 @@ namespace pqlab::lab {
 
 struct MachineInfo {
   std::string cpu_model;
+  // CPUID's family, model and stepping as /proc/cpuinfo gives them ("family
+  // 25, model 17, stepping 1"; empty where it lists none): what names the
+  // microarchitecture when a hypervisor masks the brand string ("AMD EPYC").
+  std::string cpu_signature;
   std::vector<std::string> cpu_flags;           // all flags /proc/cpuinfo lists
   std::vector<std::string> relevant_cpu_flags;  // those that matter to the kernels and the TSC
   unsigned logical_cpus = 0;                    // CPUs this process may use
@@ -20,5 +24,9 @@ struct MachineInfo {
 };
 
 MachineInfo describe_machine();
+
+// The CPU for a report's or a table's heading: the model name, with the
+// CPUID signature in parentheses where there is one.
+std::string describe_cpu(const MachineInfo& m);
 
 }  // namespace pqlab::lab

@@ -552,7 +552,7 @@ std::unique_ptr<PeerBuilds> PeerBuilds::build(const PeerPlan& plan, const Progre
     throw PeerError(failure);
   }
   const MachineInfo m = describe_machine();
-  im.cpu = m.cpu_model;
+  im.cpu = describe_cpu(m);
   im.note = peer_tick_note(m);
   return self;
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bench/output.hpp"
+#include "harness/machine_info.hpp"
 #include "embedded_files.hpp"
 #include "report/plots.hpp"
 #include "pqlab/registry.hpp"
@@ -168,7 +169,7 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
 
   std::string md = "# pqlab report\n\n";
   md += "Generated " + ctx.generated + " by `" + ctx.command + "` from commit `" + ctx.git_commit + "` on " +
-        ctx.bench.machine.cpu_model +
+        describe_cpu(ctx.bench.machine) +
         ". Every figure outside the sections of published figures was measured by "
         "this run on this machine.";
   if (options.quick)

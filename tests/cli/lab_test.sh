@@ -54,6 +54,15 @@ grep -q '"schema": "pqlab-bench/1"' b.json || fail "bench JSON lacks its schema 
 [ "$(wc -l <b.csv)" -eq 3 ] || fail "bench CSV: expected a header and 2 rows, got $(wc -l <b.csv) lines"
 grep -q "^Machine load before: load [0-9.]* on [0-9]* CPU" table.txt || fail "bench table lacks the machine load: $(head -3 table.txt)"
 grep -q '"suspect": \(true\|false\)' b.json || fail "bench JSON lacks the load verdict"
+# The CPU is named with its CPUID signature where /proc/cpuinfo lists one
+# (a hypervisor may mask the brand string, as "AMD EPYC").
+family=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+if [ -n "$family" ]; then
+  model=$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo | head -1)
+  grep -q "^CPU: .* (CPUID family $family, model $model" table.txt ||
+    fail "bench table lacks the CPUID signature: $(head -1 table.txt)"
+  grep -q "\"cpu_signature\": \"family $family, model $model" b.json || fail "bench JSON lacks the CPUID signature"
+fi
 # Progress on stderr (not a terminal here): plain lines with a percentage.
 grep -Eq '^pqlab bench: \[ *[0-9]+%, ' progress.txt || fail "bench progress lacks a percentage: $(head -2 progress.txt)"
 grep -q $'\r' progress.txt && fail "bench progress rewrites its line although stderr is not a terminal"

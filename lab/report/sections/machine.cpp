@@ -1,5 +1,6 @@
 // Report section: the machine the figures were measured on.
 #include "bench/output.hpp"
+#include "harness/machine_info.hpp"
 #include "report/section.hpp"
 
 namespace pqlab::lab {
@@ -13,7 +14,7 @@ class MachineSection final : public Section {
     const MachineInfo& m = ctx.bench.machine;
     const TimingSetup& t = ctx.bench.timing;
     std::string md;
-    md += "- CPU: " + m.cpu_model + (m.hypervisor ? " (virtual machine: the `hypervisor` flag is set)" : "") + "\n";
+    md += "- CPU: " + describe_cpu(m) + (m.hypervisor ? " (virtual machine: the `hypervisor` flag is set)" : "") + "\n";
     md += "- CPUs available to this process: " + std::to_string(m.logical_cpus) + "\n";
     md += "- Relevant CPU flags: " + join(m.relevant_cpu_flags, ", ") + "\n";
     md += "- Kernel backends usable here: " + join(m.kernel_backends, ", ") + "\n";
