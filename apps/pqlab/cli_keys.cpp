@@ -41,6 +41,14 @@ void raw_needs_algorithm(std::span<const std::uint8_t> data, const Algorithm* ex
 
 }  // namespace
 
+Failure key_decode_failure(const std::string& what, const formats::Error& error, std::span<const std::uint8_t> data,
+                           const Algorithm* named) {
+  std::string message = what + ": " + error.what();
+  if (named == nullptr && !data.empty() && data[0] == 0x30)
+    message += " (if it is a raw key, it does not name its algorithm: give it with -a)";
+  return Failure(message);
+}
+
 formats::PublicKey read_public_key(const std::string& path, const std::string& alg_name, Kind kind) {
   const Algorithm* expected = expected_algorithm(alg_name, kind);
   const std::string what = describe(path, "public key");
@@ -51,7 +59,7 @@ formats::PublicKey read_public_key(const std::string& path, const std::string& a
   try {
     key = formats::decode_public(data, expected);
   } catch (const formats::Error& e) {
-    throw Failure(what + ": " + e.what());
+    throw key_decode_failure(what, e, data, expected);
   }
   require_kind(key, kind, what);
   return key;
@@ -67,7 +75,7 @@ formats::PrivateKey read_private_key(const std::string& path, const std::string&
   try {
     key = formats::decode_private(data, expected);
   } catch (const formats::Error& e) {
-    throw Failure(what + ": " + e.what());
+    throw key_decode_failure(what, e, data, expected);
   }
   require_kind(key, kind, what);
   return key;

@@ -5,6 +5,7 @@
 // into keys and keys into bytes, with the tool's messages.
 #pragma once
 #include <optional>
+#include <span>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -25,6 +26,12 @@ inline constexpr std::size_t max_key_file_bytes = std::size_t{64} << 10;
 // pqlab_formats checks them (the seed regenerates the expanded key, ...).
 formats::PublicKey read_public_key(const std::string& path, const std::string& alg_name, Kind kind);
 formats::PrivateKey read_private_key(const std::string& path, const std::string& alg_name, Kind kind);
+
+// The failure for key bytes the decoder refused: what it said, and, where
+// no algorithm was named and the bytes start like DER (a SEQUENCE), that a
+// raw key needs -a: one raw key in 256 starts with that byte.
+Failure key_decode_failure(const std::string& what, const formats::Error& error, std::span<const std::uint8_t> data,
+                           const Algorithm* named);
 
 // The --format and --private-form options of the commands that write keys.
 struct KeyOutputOptions {

@@ -69,7 +69,7 @@ void run_convert(const ConvertArgs& a) {
       write_outputs({{a.out, out, Sensitivity::public_data, "public key"}});
     }
   } catch (const formats::Error& e) {
-    throw Failure(what + ": " + e.what());
+    throw key_decode_failure(what, e, data, named);
   }
 }
 

@@ -71,6 +71,16 @@ expect_error "KEM key to sign" "needs a signature scheme" "$PQLAB" sign --sk kem
 expect_error "signature key to encaps" "needs a KEM" "$PQLAB" encaps --pk dsa.pub.pem --ct c --ss s
 expect_error "raw key without -a" "give it with -a" "$PQLAB" sign --sk sk.raw --in msg --sig s2
 expect_error "raw key without -a (convert)" "give it with -a" "$PQLAB" convert --in pk.raw --out x --format pem
+# Raw key bytes that start like DER (0x30, one raw key in 256): without -a
+# the decoder's complaint still says that a raw key needs -a, for a whole
+# SEQUENCE and for a truncated one.
+python3 -c "open('seq.raw', 'wb').write(bytes([0x30, 0x3e]) + bytes([0x11]) * 62)"
+python3 -c "open('trunc.raw', 'wb').write(bytes([0x30, 0x82]) + bytes([0x11]) * 62)"
+for f in seq.raw trunc.raw; do
+  expect_error "$f without -a (sign)" "give it with -a" "$PQLAB" sign --sk $f --in msg --sig s2
+  expect_error "$f without -a (verify)" "give it with -a" "$PQLAB" verify --pk $f --in msg --sig sig
+  expect_error "$f without -a (convert)" "give it with -a" "$PQLAB" convert --in $f --out x --format pem
+done
 expect_error "--private-form with raw" "--private-form" "$PQLAB" keygen -a ML-DSA-44 --pk r.pub --sk r.sk --private-form seed
 expect_error "--private-form for SLH-DSA" "single form" "$PQLAB" keygen -a SLH-DSA-SHA2-128f --pk r.pub --sk r.sk --format pem --private-form both
 expect_error "unknown --format" "format" "$PQLAB" keygen -a ML-DSA-44 --pk r.pub --sk r.sk --format ber
