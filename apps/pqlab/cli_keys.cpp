@@ -1,5 +1,7 @@
 #include "cli_keys.hpp"
 
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace pqlab::cli {
@@ -31,21 +33,31 @@ void require_kind(const Key& key, Kind kind, const std::string& what) {
     throw Failure(what + " holds an " + std::string(key.alg->name) + " key; this command needs " + kind_noun(kind));
 }
 
+// What a key read without -a lacks when it may be a raw key.
+constexpr std::string_view kNamesNoAlgorithm = "does not name its algorithm: give it with -a";
+
+// A DER SEQUENCE's first byte; one raw key in 256 starts with it too.
+bool starts_like_der(std::span<const std::uint8_t> data) { return !data.empty() && data[0] == 0x30; }
+
 // Without -a, a key must name its algorithm. Input that starts like DER
-// (a SEQUENCE) goes on to the decoder, which says what is wrong with it.
+// goes on to the decoder, which says what is wrong with it
+// (key_decode_failure adds that a raw key needs -a).
 void raw_needs_algorithm(std::span<const std::uint8_t> data, const Algorithm* expected, const std::string& what) {
-  if (expected == nullptr && formats::detect(data).encoding == formats::Encoding::raw &&
-      (data.empty() || data[0] != 0x30))
-    throw Failure(what + " is not a DER or PEM key, so it does not name its algorithm: give it with -a");
+  if (expected == nullptr && formats::detect(data).encoding == formats::Encoding::raw && !starts_like_der(data))
+    throw needs_algorithm(what);
 }
 
 }  // namespace
 
+Failure needs_algorithm(const std::string& what) {
+  return Failure(what + " is not a DER or PEM key, so it " + std::string(kNamesNoAlgorithm));
+}
+
 Failure key_decode_failure(const std::string& what, const formats::Error& error, std::span<const std::uint8_t> data,
                            const Algorithm* named) {
   std::string message = what + ": " + error.what();
-  if (named == nullptr && !data.empty() && data[0] == 0x30)
-    message += " (if it is a raw key, it does not name its algorithm: give it with -a)";
+  if (named == nullptr && starts_like_der(data))
+    message += " (if it is a raw key, it " + std::string(kNamesNoAlgorithm) + ")";
   return Failure(message);
 }
 

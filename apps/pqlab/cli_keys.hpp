@@ -27,6 +27,10 @@ inline constexpr std::size_t max_key_file_bytes = std::size_t{64} << 10;
 formats::PublicKey read_public_key(const std::string& path, const std::string& alg_name, Kind kind);
 formats::PrivateKey read_private_key(const std::string& path, const std::string& alg_name, Kind kind);
 
+// The failure for a key read without -a that is neither DER nor PEM, so
+// does not name its algorithm.
+Failure needs_algorithm(const std::string& what);
+
 // The failure for key bytes the decoder refused: what it said, and, where
 // no algorithm was named and the bytes start like DER (a SEQUENCE), that a
 // raw key needs -a: one raw key in 256 starts with that byte.

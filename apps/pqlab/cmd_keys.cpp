@@ -36,8 +36,7 @@ void run_convert(const ConvertArgs& a) {
     const std::size_t first = len < 0x80 ? 2 : 2 + (len & 0x7fu);
     is_private = first < data.size() && data.data()[first] == 0x02;
   } else if (d.encoding == formats::Encoding::raw) {
-    if (named == nullptr)
-      throw Failure(what + " is not a DER or PEM key, so it does not name its algorithm: give it with -a");
+    if (named == nullptr) throw needs_algorithm(what);
     if (data.size() == named->secret_key_bytes)
       is_private = true;
     else if (data.size() != named->public_key_bytes)
