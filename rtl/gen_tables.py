@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Writes the twiddle-factor ROMs of the NTT cores as Verilog functions.
+"""Writes the NTT cores' twiddle-factor ROMs (as Verilog functions) and
+constants, and the Keccak core's round constants and rotation offsets.
 
 mldsa_zetas.vh: zetas[k] = 1753^BitRev8(k) * 2^32 mod q (q = 8380417, FIPS 204
 §7.5), centred in (-q/2, q/2], as 32-bit two's complement.
 mlkem_zetas.vh: zetas[k] = 2^16 * 17^BitRev7(k) mod q (q = 3329, FIPS 203 §4.3),
 centred, as 16-bit two's complement.
+Each of the two also holds its core's scalar constants as localparams: q,
+q^-1 mod 2^w (Montgomery, w = 32 or 16), the inverse NTT's final factor
+2^2w / 256 (ML-DSA) or 2^2w / 128 (ML-KEM's seven layers) mod q, and for ML-DSA the last inverse layer's twiddle with that
+factor folded in; for ML-KEM the Barrett multiplier.
 keccak_consts.vh: Keccak-f[1600]'s round constants (iota) and rotation
 offsets (rho) by lane index x + 5y (FIPS 202 §3.2, Alg. 2 and 5).
 The NTT tables are the Montgomery-form tables of src/kernels/mldsa_field.hpp and
-mlkem_field.hpp. Run from rtl/: python3 gen_tables.py
+mlkem_field.hpp. Usage: python3 rtl/gen_tables.py writes them next to itself;
+with --check it only compares them (a ctest, rtl.tables).
 """
+import os
+import sys
 
 
 def centred(x, q):
@@ -33,18 +41,71 @@ def rom(name, width, values):
     return "\n".join(lines)
 
 
-def main():
+def localparams(params):
+    """(width, signed, name, value, comment) tuples as Verilog localparams."""
+    lines = []
+    for width, signed, name, value, comment in params:
+        kind = "signed " if signed else ""
+        base = "sd" if signed else "d"
+        lines.append(f"// {comment}")
+        lines.append(f"localparam {kind}[{width - 1}:0] {name} = {width}'{base}{value % (1 << width)};")
+    return "\n".join(lines) + "\n"
+
+
+def mldsa_constants(zetas):
+    q = 8380417
+    mont = (1 << 32) % q
+    inv_f = centred(mont * mont * pow(256, -1, q), q)
+    last = centred(-zetas[1] * inv_f * pow(1 << 32, -1, q), q)
+    return localparams([
+        (64, True, "Q", q, "q (FIPS 204 §7.5), wide enough for the Montgomery reduction's products"),
+        (32, False, "QINV", pow(q, -1, 1 << 32), "q^-1 mod 2^32 (Montgomery reduction)"),
+        (32, False, "INV_F", inv_f, "2^64 / 256 mod q, centred: the inverse NTT's final factor"),
+        (32, False, "INV_LAST_TWIDDLE", last,
+         "-zetas[1] * INV_F * 2^-32 mod q, centred: the last inverse layer's twiddle with the factor folded in"),
+    ])
+
+
+def mlkem_constants():
+    q = 3329
+    return localparams([
+        (16, True, "Q", q, "q (FIPS 203 §2.4)"),
+        (16, False, "QINV", pow(q, -1, 1 << 16), "q^-1 mod 2^16 (Montgomery reduction)"),
+        (16, False, "INV_F", (1 << 32) * pow(128, -1, q) % q, "2^32 / 128 mod q: the inverse NTT's final factor"),
+        (32, True, "BARRETT_V", ((1 << 26) + q // 2) // q, "round(2^26 / q): the Barrett reduction's multiplier"),
+    ])
+
+
+def tables():
+    """The generated files' names and texts."""
     q = 8380417
     mont = (1 << 32) % q
     dsa = [centred(pow(1753, bitrev(k, 8), q) * mont, q) for k in range(256)]
-    with open("mldsa_zetas.vh", "w") as f:
-        f.write(rom("mldsa_zeta", 32, dsa))
     q = 3329
     kem = [centred(pow(17, bitrev(k, 7), q) * (1 << 16), q) for k in range(128)]
-    with open("mlkem_zetas.vh", "w") as f:
-        f.write(rom("mlkem_zeta", 16, kem))
-    with open("keccak_consts.vh", "w") as f:
-        f.write(keccak_tables())
+    return {
+        "mldsa_zetas.vh": rom("mldsa_zeta", 32, dsa) + mldsa_constants(dsa),
+        "mlkem_zetas.vh": rom("mlkem_zeta", 16, kem) + mlkem_constants(),
+        "keccak_consts.vh": keccak_tables(),
+    }
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.argv[1:] == ["--check"]:
+        stale = []
+        for name, text in tables().items():
+            with open(os.path.join(here, name)) as f:
+                if f.read() != text:
+                    stale.append(name)
+        if stale:
+            sys.exit(f"gen_tables.py: {', '.join(stale)} differ from what it generates: run python3 rtl/gen_tables.py")
+        return
+    if sys.argv[1:]:
+        sys.exit("usage: gen_tables.py [--check]")
+    for name, text in tables().items():
+        with open(os.path.join(here, name), "w") as f:
+            f.write(text)
 
 
 def keccak_tables():

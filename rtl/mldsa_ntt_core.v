@@ -58,15 +58,11 @@ module mldsa_ntt_core (
 );
 `include "mldsa_zetas.vh"
 
-  localparam signed [63:0] Q = 64'sd8380417;
-  localparam [31:0] QINV = 32'd58728449;  // q^-1 mod 2^32
-  // 2^64 / 256 mod q, centred: the inverse NTT's final factor, and the last
-  // inverse layer's twiddle -zetas[1] with that factor folded in (their
-  // Montgomery product), as mldsa_field.hpp's inv_ntt_factor and
-  // inv_ntt_last_twiddle: the last layer's differences take the factor with
-  // their twiddle, and only its sums (coefficients 0..127) need the map pass.
-  localparam [31:0] INV_F = 32'd41978;
-  localparam [31:0] INV_LAST_TWIDDLE = 32'd3975713;
+  // Q, QINV, INV_F and INV_LAST_TWIDDLE come with the twiddles from
+  // gen_tables.py (mldsa_field.hpp's q, qinv, inv_ntt_factor and
+  // inv_ntt_last_twiddle): the last inverse layer's differences take the
+  // final factor with their twiddle, and only its sums (coefficients
+  // 0..127) need the map pass.
 
   localparam OP_NTT = 2'd0, OP_INVNTT = 2'd1, OP_PW = 2'd2, OP_PWACC = 2'd3;
   localparam K_CT = 2'd0, K_GS = 2'd1, K_MUL = 2'd2, K_MULACC = 2'd3;

@@ -263,3 +263,11 @@ function [31:0] mldsa_zeta;
     endcase
   end
 endfunction
+// q (FIPS 204 §7.5), wide enough for the Montgomery reduction's products
+localparam signed [63:0] Q = 64'sd8380417;
+// q^-1 mod 2^32 (Montgomery reduction)
+localparam [31:0] QINV = 32'd58728449;
+// 2^64 / 256 mod q, centred: the inverse NTT's final factor
+localparam [31:0] INV_F = 32'd41978;
+// -zetas[1] * INV_F * 2^-32 mod q, centred: the last inverse layer's twiddle with the factor folded in
+localparam [31:0] INV_LAST_TWIDDLE = 32'd3975713;

@@ -57,7 +57,7 @@ module mlkem_ntt_core (
   localparam OP_NTT = 2'd0, OP_BASEMUL = 2'd2;  // 1: INVNTT
   localparam K_CT = 2'd0, K_GS = 2'd1, K_MUL = 2'd2, K_BARRETT = 2'd3;
   localparam ST_IDLE = 3'd0, ST_LAYERS = 3'd1, ST_MAP = 3'd2, ST_DRAIN = 3'd3, ST_BASEMUL = 3'd4;
-  localparam [15:0] INV_F = 16'd1441;  // 2^32 / 128 mod q
+  // Q, QINV, INV_F and BARRETT_V come with the twiddles from gen_tables.py.
 
   /* verilator lint_off UNUSEDSIGNAL */
   // a · b · 2^-16 mod q (signed Montgomery product), q^-1 mod 2^16 = -3327.
@@ -68,8 +68,8 @@ module mlkem_ntt_core (
     reg [15:0] t;
     begin
       p = $signed(a) * $signed(b);
-      t = p[15:0] * 16'hF301;
-      d = p - $signed(t) * 32'sd3329;
+      t = p[15:0] * QINV;
+      d = p - $signed(t) * Q;
       fqmul = d[31:16];
     end
   endfunction
@@ -82,10 +82,10 @@ module mlkem_ntt_core (
     reg signed [6:0] quot;
     reg [15:0] qq;
     begin
-      prod = $signed(a) * 32'sd20159;
+      prod = $signed(a) * BARRETT_V;
       hq = $signed({prod[31], prod[31:16]}) + 17'sd512;
       quot = hq[16:10];
-      qq = $signed(quot) * 16'sd3329;
+      qq = $signed(quot) * Q;
       barrett = a - qq;
     end
   endfunction
@@ -217,14 +217,14 @@ module mlkem_ntt_core (
     w1_2 <= w1_1;
     v3 <= v2;
     p3 <= p2;
-    t3 <= p2[15:0] * 16'hF301;
+    t3 <= p2[15:0] * QINV;
     s3 <= s2;
     k3 <= k2;
     w0_3 <= w0_2;
     w1_3 <= w1_2;
   end
 
-  wire signed [31:0] diff = p3 - $signed(t3) * 32'sd3329;
+  wire signed [31:0] diff = p3 - $signed(t3) * Q;
   wire [15:0] r = diff[31:16];
   reg [15:0] d0, d1;
   always @(*) begin

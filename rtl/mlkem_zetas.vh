@@ -135,3 +135,11 @@ function [15:0] mlkem_zeta;
     endcase
   end
 endfunction
+// q (FIPS 203 §2.4)
+localparam signed [15:0] Q = 16'sd3329;
+// q^-1 mod 2^16 (Montgomery reduction)
+localparam [15:0] QINV = 16'd62209;
+// 2^32 / 128 mod q: the inverse NTT's final factor
+localparam [15:0] INV_F = 16'd1441;
+// round(2^26 / q): the Barrett reduction's multiplier
+localparam signed [31:0] BARRETT_V = 32'sd20159;
