@@ -71,30 +71,35 @@ inline void store_halves(std::uint8_t* out, __m256i x, bool exact) {
 // For values of Bits bits stored back to back, value v from bit v·Bits:
 // the byte shuffle that gives 32-bit lane j of each 128-bit half the four
 // bytes from byte ⌊(first + j)·Bits/8⌋ of that half's sixteen (values
-// first_low .. first_low + 3 in the low half, first_high .. in the high
-// one), and the per-lane right shift, ((first + j)·Bits) mod 8, that then
-// brings the value to bit 0 (Bits + 7 <= 32).
-template <int Bits>
+// FirstLow .. FirstLow + 3 in the low half, FirstHigh .. in the high one),
+// and the per-lane right shift, ((first + j)·Bits) mod 8, that then brings
+// the value to bit 0 (Bits + 7 <= 32). Both tables are built at compile
+// time.
+template <int Bits, int FirstLow, int FirstHigh>
 struct FourByteGather {
   static_assert(Bits + 7 <= 32);
-  __m256i bytes, shift;
-  FourByteGather(int first_low, int first_high) {
-    alignas(32) std::array<std::int8_t, 32> index{};
-    alignas(32) std::array<std::int32_t, 8> bits{};
-    for (std::size_t half = 0; half < 2; ++half) {
-      const int first = half == 0 ? first_low : first_high;
-      for (std::size_t j = 0; j < 4; ++j) {
-        const int at = (first + static_cast<int>(j)) * Bits;
-        for (std::size_t b = 0; b < 4; ++b)
-          index[16 * half + 4 * j + b] = static_cast<std::int8_t>(at / 8 + static_cast<int>(b));
-        bits[4 * half + j] = at % 8;
-      }
-    }
-    bytes = _mm256_load_si256(reinterpret_cast<const __m256i*>(index.data()));
-    shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(bits.data()));
+  static constexpr std::array<int, 2> first_value = {FirstLow, FirstHigh};  // of each half
+  static constexpr int bit_of(std::size_t half, std::size_t j) {
+    return (first_value[half] + static_cast<int>(j)) * Bits;
   }
+  alignas(32) static constexpr std::array<std::int8_t, 32> byte_index = [] {
+    std::array<std::int8_t, 32> index{};
+    for (std::size_t half = 0; half < 2; ++half)
+      for (std::size_t j = 0; j < 4; ++j)
+        for (std::size_t b = 0; b < 4; ++b)
+          index[16 * half + 4 * j + b] = static_cast<std::int8_t>(bit_of(half, j) / 8 + static_cast<int>(b));
+    return index;
+  }();
+  alignas(32) static constexpr std::array<std::int32_t, 8> bit_shift = [] {
+    std::array<std::int32_t, 8> shift{};
+    for (std::size_t half = 0; half < 2; ++half)
+      for (std::size_t j = 0; j < 4; ++j) shift[4 * half + j] = bit_of(half, j) % 8;
+    return shift;
+  }();
   // The values in each lane, unmasked above Bits.
-  [[gnu::always_inline]] __m256i operator()(__m256i raw) const {
+  [[gnu::always_inline]] static __m256i gather(__m256i raw) {
+    const __m256i bytes = _mm256_load_si256(reinterpret_cast<const __m256i*>(byte_index.data()));
+    const __m256i shift = _mm256_load_si256(reinterpret_cast<const __m256i*>(bit_shift.data()));
     return _mm256_srlv_epi32(_mm256_shuffle_epi8(raw, bytes), shift);
   }
 };
@@ -126,7 +131,7 @@ template <int Bits>
 void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
   constexpr std::size_t half_bytes = Bits / 2;
-  const FourByteGather<Bits> gather(0, 0);  // each half loads from its own group of four
+  using Gather = FourByteGather<Bits, 0, 0>;  // each half loads from its own group of four
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
   // Eight values from the group at p (whose 16-byte loads may reach
@@ -135,7 +140,7 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
     const __m256i raw =
         _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + half_bytes)), 1);
-    const __m256i v = _mm256_and_si256(gather(raw), value_mask);
+    const __m256i v = _mm256_and_si256(Gather::gather(raw), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
   };
   // Groups whose second 16-byte load ends inside in.
@@ -239,10 +244,10 @@ std::uint32_t unpack_eta_poly(std::int32_t s[256], const std::uint8_t* in) {
 template <int Bits, class Value>
 [[gnu::always_inline]] inline void unpack_narrow_bits(std::int32_t out[256], const std::uint8_t* in, Value value) {
   static_assert(Bits > 8 && Bits <= 13);
-  const FourByteGather<Bits> gather(0, 4);  // both halves load the group's first sixteen bytes
+  using Gather = FourByteGather<Bits, 0, 4>;  // both halves load the group's first sixteen bytes
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
   const auto unpack_group = [&](__m128i group, std::size_t i) {
-    const __m256i v = _mm256_and_si256(gather(_mm256_broadcastsi128_si256(group)), value_mask);
+    const __m256i v = _mm256_and_si256(Gather::gather(_mm256_broadcastsi128_si256(group)), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), value(v));
   };
   for (std::size_t g = 0; g < 31; ++g)
