@@ -77,7 +77,7 @@ Bytes hdr(std::initializer_list<std::uint8_t> b) { return Bytes(b); }
 
 #define EXPECT_CONTAINS(haystack, needle)                               \
   do {                                                                  \
-    const std::string h_ = (haystack);                                  \
+    const std::string& h_ = (haystack);                                 \
     EXPECT_NE(h_.find(needle), std::string::npos) << "message: " << h_; \
   } while (0)
 
