@@ -13,6 +13,7 @@ json machine_json(const MachineInfo& m) {
           {"relevant_cpu_flags", m.relevant_cpu_flags},
           {"logical_cpus", m.logical_cpus},
           {"hypervisor", m.hypervisor},
+          {"hypervisor_name", m.hypervisor_name},
           {"os", m.os},
           {"compiler", m.compiler},
           {"compiler_flags", m.compiler_flags},

@@ -67,8 +67,8 @@ std::string bench_to_csv(const BenchResults& r) {
 
 std::string bench_to_table(const BenchResults& r) {
   std::ostringstream out;
-  out << "CPU: " << describe_cpu(r.machine) << "; unit: " << r.timing.unit << " (" << r.timing.method << "), "
-      << fixed(r.timing.ticks_per_second / 1e9, 3) << " GHz";
+  out << "CPU: " << describe_cpu(r.machine) << describe_guest(r.machine) << "; unit: " << r.timing.unit << " ("
+      << r.timing.method << "), " << fixed(r.timing.ticks_per_second / 1e9, 3) << " GHz";
   if (r.timing.core_cycles_per_tick)
     out << "; core clock ≈ " << fixed(r.timing.core_cycles_per_tick->ratio, 2) << " × TSC";
   out << "; pinned to CPU " << r.timing.pinned_cpu << "\n";

@@ -4,8 +4,13 @@
 #include <sys/utsname.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include "harness/pinning.hpp"
 #include "pqlab/kernels.hpp"
@@ -28,6 +33,32 @@ std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t");
   const auto e = s.find_last_not_of(" \t");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// The hypervisor's vendor string (CPUID leaf 0x40000000: "KVMKVMKVM",
+// "bhyve bhyve ", "Microsoft Hv", ...) as a short name: "KVM", "bhyve".
+// Only to be asked where the hypervisor flag is set (on bare metal the leaf
+// is not defined).
+std::string hypervisor_vendor_name() {
+#if defined(__x86_64__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  __cpuid(0x40000000u, a, b, c, d);
+  char v[13] = {};
+  std::memcpy(v, &b, 4);
+  std::memcpy(v + 4, &c, 4);
+  std::memcpy(v + 8, &d, 4);
+  std::string name(v);  // stops at the first NUL
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  if (name.rfind("KVMKVMKVM", 0) == 0) return "KVM";
+  if (const std::size_t half = name.size() / 2;
+      half > 0 && name.size() == 2 * half + 1 && name.substr(0, half) == name.substr(half + 1))
+    name = name.substr(0, half);  // "bhyve bhyve" -> "bhyve"
+  // Printable ASCII only: the name goes into reports and tables.
+  if (!std::all_of(name.begin(), name.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f; })) return "";
+  return name;
+#else
+  return "";
+#endif
 }
 
 }  // namespace
@@ -64,6 +95,7 @@ MachineInfo describe_machine() {
   for (const char* f : relevant)
     if (std::find(m.cpu_flags.begin(), m.cpu_flags.end(), f) != m.cpu_flags.end()) m.relevant_cpu_flags.push_back(f);
   m.hypervisor = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "hypervisor") != m.cpu_flags.end();
+  if (m.hypervisor) m.hypervisor_name = hypervisor_vendor_name();
   m.logical_cpus = static_cast<unsigned>(allowed_cpus().size());
   utsname u{};
   if (uname(&u) == 0) m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
@@ -77,6 +109,11 @@ MachineInfo describe_machine() {
 
 std::string describe_cpu(const MachineInfo& m) {
   return m.cpu_signature.empty() ? m.cpu_model : m.cpu_model + " (CPUID " + m.cpu_signature + ")";
+}
+
+std::string describe_guest(const MachineInfo& m) {
+  if (!m.hypervisor) return "";
+  return m.hypervisor_name.empty() ? ", a virtual machine" : ", a " + m.hypervisor_name + " guest";
 }
 
 }  // namespace pqlab::lab

@@ -15,6 +15,10 @@ struct MachineInfo {
   std::vector<std::string> relevant_cpu_flags;  // those that matter to the kernels and the TSC
   unsigned logical_cpus = 0;                    // CPUs this process may use
   bool hypervisor = false;
+  // The hypervisor as CPUID's leaf 0x40000000 names it ("KVM", "bhyve",
+  // "Microsoft Hv", ...; empty where there is none or it gives no name):
+  // two guests with the same brand string may sit on different hosts.
+  std::string hypervisor_name;
   std::string os;  // uname: sysname release machine
   std::string compiler;
   std::string compiler_flags;
@@ -28,5 +32,9 @@ MachineInfo describe_machine();
 // The CPU for a report's or a table's heading: the model name, with the
 // CPUID signature in parentheses where there is one.
 std::string describe_cpu(const MachineInfo& m);
+
+// ", a KVM guest", ", a virtual machine" (no hypervisor name) or "" (none):
+// what follows describe_cpu() in a heading.
+std::string describe_guest(const MachineInfo& m);
 
 }  // namespace pqlab::lab

@@ -1,12 +1,7 @@
 // The speed peers' results as the report's JSON and markdown, and the note
 // on what a tick is on this machine (peers.hpp).
 #include <algorithm>
-#include <cstring>
 #include <sstream>
-
-#if defined(__x86_64__)
-#include <cpuid.h>
-#endif
 
 #include "bench/output.hpp"
 #include "harness/core_contention.hpp"
@@ -16,39 +11,12 @@
 
 namespace pqlab::lab {
 
-namespace {
-
-// The hypervisor's vendor string (CPUID leaf 0x40000000), e.g. "KVMKVMKVM".
-std::string hypervisor_vendor() {
-#if defined(__x86_64__)
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  __cpuid(0x40000000u, a, b, c, d);
-  char v[13] = {};
-  std::memcpy(v, &b, 4);
-  std::memcpy(v + 4, &c, 4);
-  std::memcpy(v + 8, &d, 4);
-  std::string s(v);  // stops at the first NUL
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-#else
-  return "";
-#endif
-}
-
-}  // namespace
-
 std::string peer_tick_note(const MachineInfo& m) {
   const bool pmu = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "arch_perfmon") != m.cpu_flags.end();
   std::string s = "ticks are rdtsc readings between lfences (the time-stamp counter's fixed rate, not core cycles)";
   if (m.hypervisor) {
-    const std::string v = hypervisor_vendor();
-    // CPUID's hypervisor leaf: "KVMKVMKVM", "bhyve bhyve ", "Microsoft Hv", ...
-    std::string name = v.rfind("KVMKVMKVM", 0) == 0 ? "KVM" : v.empty() ? "virtual-machine" : v;
-    if (const std::size_t half = name.size() / 2;
-        half > 0 && name.size() == 2 * half + 1 && name.substr(0, half) == name.substr(half + 1))
-      name = name.substr(0, half);  // "bhyve bhyve" -> "bhyve"
-
-    s += ", read on a " + name + " guest" + (pmu ? "" : " without a PMU");
+    s += ", read on a " + (m.hypervisor_name.empty() ? std::string("virtual-machine") : m.hypervisor_name) + " guest" +
+         (pmu ? "" : " without a PMU");
   } else if (!pmu) {
     s += ", on a CPU without an architectural PMU";
   }

@@ -169,7 +169,7 @@ ReportOutcome run_report(const ReportOptions& options, const Progress& progress)
 
   std::string md = "# pqlab report\n\n";
   md += "Generated " + ctx.generated + " by `" + ctx.command + "` from commit `" + ctx.git_commit + "` on " +
-        describe_cpu(ctx.bench.machine) +
+        describe_cpu(ctx.bench.machine) + describe_guest(ctx.bench.machine) +
         ". Every figure outside the sections of published figures was measured by "
         "this run on this machine.";
   if (options.quick)

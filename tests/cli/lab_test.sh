@@ -63,6 +63,16 @@ if [ -n "$family" ]; then
     fail "bench table lacks the CPUID signature: $(head -1 table.txt)"
   grep -q "\"cpu_signature\": \"family $family, model $model" b.json || fail "bench JSON lacks the CPUID signature"
 fi
+# The table says the CPU is a guest (naming the hypervisor where CPUID's
+# leaf 0x40000000 does) exactly where /proc/cpuinfo has the hypervisor
+# flag; the JSON always has the name field (empty on bare metal).
+grep -q '"hypervisor_name": "' b.json || fail "bench JSON lacks hypervisor_name"
+if grep -qw hypervisor /proc/cpuinfo 2>/dev/null; then
+  head -1 table.txt | grep -Eq "^CPU: .*, a (.* guest|virtual machine);" ||
+    fail "bench table does not say the CPU is a guest: $(head -1 table.txt)"
+else
+  head -1 table.txt | grep -Eq "guest|virtual machine" && fail "bench table calls bare metal a guest: $(head -1 table.txt)"
+fi
 # Progress on stderr (not a terminal here): plain lines with a percentage.
 grep -Eq '^pqlab bench: \[ *[0-9]+%, ' progress.txt || fail "bench progress lacks a percentage: $(head -2 progress.txt)"
 grep -q $'\r' progress.txt && fail "bench progress rewrites its line although stderr is not a terminal"

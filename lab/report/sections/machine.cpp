@@ -14,7 +14,8 @@ class MachineSection final : public Section {
     const MachineInfo& m = ctx.bench.machine;
     const TimingSetup& t = ctx.bench.timing;
     std::string md;
-    md += "- CPU: " + describe_cpu(m) + (m.hypervisor ? " (virtual machine: the `hypervisor` flag is set)" : "") + "\n";
+    md += "- CPU: " + describe_cpu(m) + describe_guest(m) + (m.hypervisor ? " (the `hypervisor` flag is set)" : "") +
+          "\n";
     md += "- CPUs available to this process: " + std::to_string(m.logical_cpus) + "\n";
     md += "- Relevant CPU flags: " + join(m.relevant_cpu_flags, ", ") + "\n";
     md += "- Kernel backends usable here: " + join(m.kernel_backends, ", ") + "\n";

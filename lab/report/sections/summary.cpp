@@ -90,8 +90,8 @@ class SummarySection final : public Section {
     std::string md = "# pqlab: headline figures\n\n";
     md += "- Commit: `" + ctx.git_commit + "`\n";
     md += "- Date: " + ctx.generated + "\n";
-    md += "- CPU: " + describe_cpu(ctx.bench.machine) + (ctx.bench.machine.hypervisor ? " (virtual machine)" : "") +
-          ", " + std::to_string(ctx.bench.machine.logical_cpus) + " CPUs\n";
+    md += "- CPU: " + describe_cpu(ctx.bench.machine) + describe_guest(ctx.bench.machine) + ", " +
+          std::to_string(ctx.bench.machine.logical_cpus) + " CPUs\n";
     md += "- Load: " + describe_load(ctx.max_load(), ctx.cpus) + " (the highest 1-minute load average seen)\n";
     md += "- Command: `" + ctx.command + "`" + (ctx.options.quick ? " (quick mode: short measurements)" : "") + "\n\n";
     if (ctx.load_suspect()) md += "**The machine was busy while these figures were measured: they are suspect.**\n\n";
