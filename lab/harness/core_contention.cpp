@@ -42,7 +42,7 @@ std::string describe_five_state_ratio(const std::optional<double>& ratio) {
   if (!ratio) return "not measured (no avx2 five-state call)";
   char buf[96];
   std::snprintf(buf, sizeof buf, "%.2f (%s)", *ratio,
-                *ratio > kFiveStateContendedAbove ? "busy with integer work" : "idle");
+                *ratio > kFiveStateContendedAbove ? "fifth state not free" : "fifth state free");
   return buf;
 }
 

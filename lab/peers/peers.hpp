@@ -79,8 +79,8 @@ struct PeerResults {
   // The 1-minute load average before and after the measurement.
   double load_before = 0, load_after = 0;
   // The avx2 five-state Keccak call over the four-state one on the pinned
-  // core, before and after (harness/core_contention.hpp): about 1.0 when
-  // the core's other hardware thread is idle.
+  // core, before and after (harness/core_contention.hpp): about 1.0 where
+  // the fifth state is free.
   std::optional<double> five_state_before, five_state_after;
   unsigned cpus = 1;
   bool load_suspect() const;

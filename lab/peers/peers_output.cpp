@@ -122,11 +122,12 @@ std::string peers_to_markdown(const PeerResults& r) {
   md << "\n\nMachine load before: " << describe_load(r.load_before, r.cpus)
      << "; after: " << describe_load(r.load_after, r.cpus) << ".";
   if (r.load_suspect()) md << " **The machine was busy: the ratios are suspect.**";
-  md << "\n\nThe pinned core's other hardware thread, from avx2's five-state Keccak call over its four-state "
-        "one (about 1.0 when that thread is idle): before, "
+  md << "\n\nThe fifth state of avx2's Keccak calls on the pinned core, from its five-state call over its "
+        "four-state one (about 1.0 where the integer units run it for free beside the vector four): before, "
      << describe_five_state_ratio(r.five_state_before) << "; after, " << describe_five_state_ratio(r.five_state_after)
-     << ". Work on that thread from outside the machine, which a load average cannot show, slows the fifth "
-        "state on the integer units, and so pqlab's avx2 ML-DSA rows more than the peers'.";
+     << ". It is not free where the core's other hardware thread runs integer work (from outside the machine, "
+        "which a load average cannot show) or where the core cannot issue it beside the vector round; then "
+        "pqlab's avx2 ML-DSA rows, which use it, slow more than the peers'.";
   md << "\n\nMethod: " << r.method << ". Builds: ";
   for (std::size_t i = 0; i < r.builds.size(); ++i)
     md << (i ? "; " : "") << "`" << r.builds[i].name << "`: `" << r.builds[i].flags << "`";

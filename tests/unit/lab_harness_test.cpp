@@ -122,8 +122,8 @@ TEST(LabCoreContention, FiveStateRatioWhereAvx2HasTheCall) {
   ASSERT_EQ(ratio.has_value(), x5);
   if (ratio) EXPECT_TRUE(std::isfinite(*ratio) && *ratio > 0) << *ratio;
   EXPECT_EQ(pqlab::lab::describe_five_state_ratio(std::nullopt), "not measured (no avx2 five-state call)");
-  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.0), "1.00 (idle)");
-  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.58), "1.58 (busy with integer work)");
+  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.0), "1.00 (fifth state free)");
+  EXPECT_EQ(pqlab::lab::describe_five_state_ratio(1.58), "1.58 (fifth state not free)");
 }
 
 }  // namespace

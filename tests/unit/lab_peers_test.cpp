@@ -126,9 +126,8 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   EXPECT_DOUBLE_EQ(j["rows"][0]["ratio"].get<double>(), r.rows[0].ratio());
   EXPECT_GE(j["load"]["cpus"].get<int>(), 1);
   EXPECT_NE(md.find("Machine load before: load "), std::string::npos);
-  // The probe of the pinned core's other hardware thread, both ends.
-  EXPECT_NE(md.find(
-                "The pinned core's other hardware thread, from avx2's five-state Keccak call over its four-state one"),
+  // The probe of the fifth Keccak state on the pinned core, both ends.
+  EXPECT_NE(md.find("The fifth state of avx2's Keccak calls on the pinned core, from its five-state call over its"),
             std::string::npos)
       << md;
   ASSERT_TRUE(j.contains("five_state_call"));

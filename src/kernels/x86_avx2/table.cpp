@@ -25,12 +25,17 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.tuning.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
   t.tuning.keccak_x8_min_ways = 6;        // two x4 calls: as cheap as x4 + x4 from 6 ways on
   // Five states, the fifth in general-purpose registers beside the vector
-  // four (keccak_x5.cpp). Median TSC ticks per call on the development
-  // machine, on a core whose other hardware thread was idle: x5 850, x4
-  // 853, x1 501; on one whose other thread ran another guest's integer
-  // work: x5 1,330-1,430, x4 870, x1 620-740. So a fifth state costs at
-  // most about 0.6 of an x1 call, and nothing on a quiet core; the
-  // schemes then batch ten ways (hash::KeccakWays::batch_ways()).
+  // four (keccak_x5.cpp). Median TSC ticks per call on the bhyve
+  // development guest, on a core whose other hardware thread was idle: x5
+  // 850, x4 853, x1 501; on one whose other thread ran another guest's
+  // integer work: x5 1,330-1,430, x4 870, x1 620-740. On the KVM guest
+  // (Zen 4) at every reading: x5 1,282, x4 1,004, x1 670. So a fifth state
+  // costs at most about 0.6 of an x1 call, and nothing on a quiet core of
+  // the first; the schemes then batch ten ways
+  // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (A/B, ten
+  // alternations), avx2 ML-DSA signing took 2-4% less time, verification
+  // 9% less to 2% more, key generation within 2%: kept for the hosts where
+  // it is free.
   if (cpu.bmi) {
     t.keccak.keccak_f1600_x5 = keccak_f1600_x5;
     t.tuning.keccak_x5_near_x4 = true;
