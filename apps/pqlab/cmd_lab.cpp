@@ -44,6 +44,20 @@ void write_text(const std::string& path, const std::string& text, const char* ro
 
 constexpr const char* kStdoutTaken = "standard output carries the results table; give a file name";
 
+// A results file written after the measurement (--json, --csv): refused
+// before it, so that minutes of measuring are not lost to a bad name.
+// write_outputs() checks the rest (permissions, the disk) when it writes.
+void check_results_path(const std::string& path, const char* option) {
+  if (path.empty()) return;
+  refuse_dash(path, option, kStdoutTaken);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Failure(std::string("cannot write ") + option + " '" + path + "': it is a directory");
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+    throw Failure(std::string("cannot write ") + option + " '" + path + "': no directory '" + dir.string() + "'");
+}
+
 // bench --peers DIR: only the side-by-side comparison with the speed peers
 // (the report's peers section), as a table on standard output.
 void run_peers_command(const BenchArgs& a, bool quick) {
@@ -69,8 +83,8 @@ void run_peers_command(const BenchArgs& a, bool quick) {
 }
 
 void run_bench_command(const BenchArgs& a) {
-  refuse_dash(a.json, "--json", kStdoutTaken);
-  refuse_dash(a.csv, "--csv", kStdoutTaken);
+  check_results_path(a.json, "--json");
+  check_results_path(a.csv, "--csv");
   if (!a.peers.empty()) return run_peers_command(a, a.quick);
   if (a.quick) throw Failure("--quick applies to --peers only (pqlab report --quick is the quick report)");
   lab::BenchPlan plan;
@@ -174,11 +188,7 @@ void select_configs(const TlsBenchArgs& a, tls::TlsBenchPlan& plan) {
 }
 
 void run_tls_bench_command(const TlsBenchArgs& a) {
-  refuse_dash(a.json, "--json", kStdoutTaken);
-  // A JSON path that cannot be written is refused before the measurement.
-  const std::filesystem::path json_dir = std::filesystem::path(a.json).parent_path();
-  if (!a.json.empty() && !json_dir.empty() && !std::filesystem::is_directory(json_dir))
-    throw Failure("cannot write '" + a.json + "': no directory '" + json_dir.string() + "'");
+  check_results_path(a.json, "--json");
   tls::TlsBenchPlan plan;
   tls::TlsBenchResults results;
   try {

@@ -170,6 +170,14 @@ expect_error "bench --json -" "--json -" "$PQLAB" bench -a X25519 --min-time 0 -
 expect_error "bench --csv -" "--csv -" "$PQLAB" bench -a X25519 --min-time 0 --csv -
 expect_error "report --out -" "--out -" "$PQLAB" report --quick --out -
 expect_error "tls-bench --json -" "--json -" "$PQLAB" tls-bench --json -
+# A results file that cannot be written is refused before the measurement
+# (one line on stderr: no progress lines came first).
+expect_error "bench --json, no such directory" "--json 'nodir/b.json': no directory 'nodir'" \
+  "$PQLAB" bench -a X25519 --min-time 0 --json nodir/b.json
+expect_error "bench --csv, a directory" "--csv '.': it is a directory" "$PQLAB" bench -a X25519 --min-time 0 --csv .
+expect_error "bench --peers --json, no such directory" "no directory 'nodir'" \
+  "$PQLAB" bench --peers nope --json nodir/p.json
+expect_error "tls-bench --json, a directory" "it is a directory" "$PQLAB" tls-bench --json .
 [ -e ./- ] && fail "a refused '-' made a file named '-'"
 
 # --- Inputs: directories, endless and oversized inputs ---------------------
