@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace pqlab::provider {
@@ -20,6 +21,20 @@ class SecretBytes {
     if (this != &other) {
       clear();
       bytes_ = other.bytes_;
+    }
+    return *this;
+  }
+  // A move hands the buffer over (no second copy of the secret on the
+  // heap) and leaves the source empty; this object's old contents are
+  // wiped first.
+  SecretBytes(SecretBytes&& other) noexcept : bytes_(std::move(other.bytes_)) {
+    other.bytes_.clear();
+  }
+  SecretBytes& operator=(SecretBytes&& other) noexcept {
+    if (this != &other) {
+      clear();
+      bytes_ = std::move(other.bytes_);
+      other.bytes_.clear();
     }
     return *this;
   }
