@@ -53,7 +53,7 @@ std::size_t classical_public_bytes(Classical c) {
 std::size_t classical_private_bytes(Classical c) {
   switch (c) {
     case Classical::none: return 0;
-    case Classical::x25519: return 32;
+    case Classical::x25519:  // a 32-byte scalar, as P-256's
     case Classical::p256: return 32;
     case Classical::p384: return 48;
   }

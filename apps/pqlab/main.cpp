@@ -43,9 +43,7 @@ std::string check_command(const CLI::App& app, int argc, char** argv) {
   return "";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_cli(int argc, char** argv) {
   // Standard streams closed by the caller: hold their numbers with a
   // read-only /dev/null, so that no file this run opens takes descriptor 1
   // (and receives what was meant for standard output), and a write to a
@@ -107,4 +105,19 @@ int main(int argc, char** argv) {
     return pqlab::cli::exit_error;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // What run_cli() does not catch itself (the command table's construction
+  // running out of memory, say) still ends in one line and exit 2.
+  try {
+    return run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "pqlab: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "pqlab: unexpected error\n");
+  }
+  return pqlab::cli::exit_error;
 }
