@@ -32,6 +32,7 @@ std::string first_error(const fs::path& log) {
 
 pid_t spawn(const std::vector<std::string>& args, const fs::path& log, int stdin_fd, int stdout_fd) {
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   posix_spawn_file_actions_t fa;

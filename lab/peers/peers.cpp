@@ -407,7 +407,7 @@ std::vector<std::string> peer_algorithms() {
 }
 
 std::vector<std::string> select_peer_algorithms(const std::vector<std::string>& wanted, bool strict) {
-  const std::vector<std::string> all = peer_algorithms();
+  std::vector<std::string> all = peer_algorithms();  // not const: returned by move
   if (wanted.empty()) return all;
   std::vector<std::string> chosen;
   for (const std::string& w : wanted) {

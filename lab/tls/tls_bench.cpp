@@ -483,6 +483,7 @@ TlsBenchResults run_tls_bench(const TlsBenchPlan& plan, const TlsProgress& progr
       creds.emplace(c.cert, chain_credentials(chain_for(parse_cert_scheme(cert_kind_name(c.cert)))));
   for (const ComposedConfig& c : plan.composed) chain_for(c.chain);
   std::vector<Measurement> measurements;
+  measurements.reserve(real.size());
   for (const BenchConfig& c : real) measurements.emplace_back(c, creds.at(c.cert));
   // Runs go round the configurations, so that a change in the machine's
   // load during the benchmark falls on all of them, not on one.
