@@ -35,11 +35,10 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-// The hypervisor's vendor string (CPUID leaf 0x40000000: "KVMKVMKVM",
-// "bhyve bhyve ", "Microsoft Hv", ...) as a short name: "KVM", "bhyve".
-// Only to be asked where the hypervisor flag is set (on bare metal the leaf
-// is not defined).
-std::string hypervisor_vendor_name() {
+// The hypervisor's vendor string from CPUID leaf 0x40000000. Only to be
+// asked where the hypervisor flag is set (on bare metal the leaf is not
+// defined).
+std::string hypervisor_vendor() {
 #if defined(__x86_64__)
   unsigned a = 0, b = 0, c = 0, d = 0;
   __cpuid(0x40000000u, a, b, c, d);
@@ -47,15 +46,7 @@ std::string hypervisor_vendor_name() {
   std::memcpy(v, &b, 4);
   std::memcpy(v + 4, &c, 4);
   std::memcpy(v + 8, &d, 4);
-  std::string name(v);  // stops at the first NUL
-  while (!name.empty() && name.back() == ' ') name.pop_back();
-  if (name.rfind("KVMKVMKVM", 0) == 0) return "KVM";
-  if (const std::size_t half = name.size() / 2;
-      half > 0 && name.size() == 2 * half + 1 && name.substr(0, half) == name.substr(half + 1))
-    name = name.substr(0, half);  // "bhyve bhyve" -> "bhyve"
-  // Printable ASCII only: the name goes into reports and tables.
-  if (!std::all_of(name.begin(), name.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f; })) return "";
-  return name;
+  return v;  // stops at the first NUL
 #else
   return "";
 #endif
@@ -95,7 +86,7 @@ MachineInfo describe_machine() {
   for (const char* f : relevant)
     if (std::find(m.cpu_flags.begin(), m.cpu_flags.end(), f) != m.cpu_flags.end()) m.relevant_cpu_flags.push_back(f);
   m.hypervisor = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "hypervisor") != m.cpu_flags.end();
-  if (m.hypervisor) m.hypervisor_name = hypervisor_vendor_name();
+  if (m.hypervisor) m.hypervisor_name = short_hypervisor_name(hypervisor_vendor());
   m.logical_cpus = static_cast<unsigned>(allowed_cpus().size());
   utsname u{};
   if (uname(&u) == 0) m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
@@ -109,6 +100,18 @@ MachineInfo describe_machine() {
 
 std::string describe_cpu(const MachineInfo& m) {
   return m.cpu_signature.empty() ? m.cpu_model : m.cpu_model + " (CPUID " + m.cpu_signature + ")";
+}
+
+std::string short_hypervisor_name(std::string vendor) {
+  while (!vendor.empty() && vendor.back() == ' ') vendor.pop_back();
+  if (vendor.rfind("KVMKVMKVM", 0) == 0) return "KVM";
+  // A name written twice: "bhyve bhyve" -> "bhyve", "VMwareVMware" -> "VMware".
+  if (const std::size_t half = vendor.size() / 2;
+      half > 0 && vendor.substr(0, half) == vendor.substr(vendor.size() - half))
+    vendor.resize(half);
+  // Printable ASCII only: the name goes into reports and tables.
+  if (!std::all_of(vendor.begin(), vendor.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f; })) return "";
+  return vendor;
 }
 
 std::string describe_guest(const MachineInfo& m) {

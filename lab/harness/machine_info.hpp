@@ -33,6 +33,11 @@ MachineInfo describe_machine();
 // CPUID signature in parentheses where there is one.
 std::string describe_cpu(const MachineInfo& m);
 
+// CPUID leaf 0x40000000's vendor string as a short name: "KVMKVMKVM" ->
+// "KVM", "bhyve bhyve " -> "bhyve", "VMwareVMware" -> "VMware", "Microsoft
+// Hv" as it is; "" for one with other than printable ASCII.
+std::string short_hypervisor_name(std::string vendor);
+
 // ", a KVM guest", ", a virtual machine" (no hypervisor name) or "" (none):
 // what follows describe_cpu() in a heading.
 std::string describe_guest(const MachineInfo& m);

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "harness/machine_info.hpp"
 #include "harness/core_contention.hpp"
 #include "harness/heap_counter.hpp"
 #include "harness/stack_meter.hpp"
@@ -127,3 +129,24 @@ TEST(LabCoreContention, FiveStateRatioWhereAvx2HasTheCall) {
 }
 
 }  // namespace
+
+TEST(LabMachineInfo, HypervisorNamesAreShortened) {
+  using pqlab::lab::short_hypervisor_name;
+  EXPECT_EQ(short_hypervisor_name("KVMKVMKVM"), "KVM");
+  EXPECT_EQ(short_hypervisor_name("bhyve bhyve "), "bhyve");
+  EXPECT_EQ(short_hypervisor_name("VMwareVMware"), "VMware");
+  EXPECT_EQ(short_hypervisor_name("XenVMMXenVMM"), "XenVMM");
+  EXPECT_EQ(short_hypervisor_name("Microsoft Hv"), "Microsoft Hv");
+  EXPECT_EQ(short_hypervisor_name("TCGTCGTCGTCG"), "TCGTCG");
+  EXPECT_EQ(short_hypervisor_name(""), "");
+  EXPECT_EQ(short_hypervisor_name(std::string("ab\x01\x02", 4)), "");
+}
+
+TEST(LabMachineInfo, GuestIsNamedOnlyWithTheFlag) {
+  pqlab::lab::MachineInfo m;
+  EXPECT_EQ(pqlab::lab::describe_guest(m), "");
+  m.hypervisor = true;
+  EXPECT_EQ(pqlab::lab::describe_guest(m), ", a virtual machine");
+  m.hypervisor_name = "KVM";
+  EXPECT_EQ(pqlab::lab::describe_guest(m), ", a KVM guest");
+}
