@@ -114,9 +114,11 @@ std::string short_hypervisor_name(std::string vendor) {
   return vendor;
 }
 
-std::string describe_guest(const MachineInfo& m) {
+std::string guest_noun(const MachineInfo& m) {
   if (!m.hypervisor) return "";
-  return m.hypervisor_name.empty() ? ", a virtual machine" : ", a " + m.hypervisor_name + " guest";
+  return m.hypervisor_name.empty() ? "virtual machine" : m.hypervisor_name + " guest";
 }
+
+std::string describe_guest(const MachineInfo& m) { return m.hypervisor ? ", a " + guest_noun(m) : ""; }
 
 }  // namespace pqlab::lab

@@ -38,8 +38,11 @@ std::string describe_cpu(const MachineInfo& m);
 // Hv" as it is; "" for one with other than printable ASCII.
 std::string short_hypervisor_name(std::string vendor);
 
-// ", a KVM guest", ", a virtual machine" (no hypervisor name) or "" (none):
-// what follows describe_cpu() in a heading.
+// "KVM guest", "virtual machine" (no hypervisor name) or "" (none).
+std::string guest_noun(const MachineInfo& m);
+
+// ", a KVM guest", ", a virtual machine" or "": what follows describe_cpu()
+// in a heading.
 std::string describe_guest(const MachineInfo& m);
 
 }  // namespace pqlab::lab

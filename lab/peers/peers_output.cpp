@@ -15,8 +15,7 @@ std::string peer_tick_note(const MachineInfo& m) {
   const bool pmu = std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "arch_perfmon") != m.cpu_flags.end();
   std::string s = "ticks are rdtsc readings between lfences (the time-stamp counter's fixed rate, not core cycles)";
   if (m.hypervisor) {
-    s += ", read on a " + (m.hypervisor_name.empty() ? std::string("virtual-machine") : m.hypervisor_name) + " guest" +
-         (pmu ? "" : " without a PMU");
+    s += ", read on a " + guest_noun(m) + (pmu ? "" : " without a PMU");
   } else if (!pmu) {
     s += ", on a CPU without an architectural PMU";
   }

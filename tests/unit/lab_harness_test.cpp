@@ -145,8 +145,11 @@ TEST(LabMachineInfo, HypervisorNamesAreShortened) {
 TEST(LabMachineInfo, GuestIsNamedOnlyWithTheFlag) {
   pqlab::lab::MachineInfo m;
   EXPECT_EQ(pqlab::lab::describe_guest(m), "");
+  EXPECT_EQ(pqlab::lab::guest_noun(m), "");
   m.hypervisor = true;
   EXPECT_EQ(pqlab::lab::describe_guest(m), ", a virtual machine");
+  EXPECT_EQ(pqlab::lab::guest_noun(m), "virtual machine");
   m.hypervisor_name = "KVM";
   EXPECT_EQ(pqlab::lab::describe_guest(m), ", a KVM guest");
+  EXPECT_EQ(pqlab::lab::guest_noun(m), "KVM guest");
 }
