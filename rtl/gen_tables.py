@@ -8,8 +8,9 @@ mlkem_zetas.vh: zetas[k] = 2^16 * 17^BitRev7(k) mod q (q = 3329, FIPS 203 §4.3)
 centred, as 16-bit two's complement.
 Each of the two also holds its core's scalar constants as localparams: q,
 q^-1 mod 2^w (Montgomery, w = 32 or 16), the inverse NTT's final factor
-2^2w / 256 (ML-DSA) or 2^2w / 128 (ML-KEM's seven layers) mod q, and for ML-DSA the last inverse layer's twiddle with that
-factor folded in; for ML-KEM the Barrett multiplier.
+2^2w / 256 (ML-DSA) or 2^2w / 128 (ML-KEM's seven layers) mod q, and for
+ML-DSA the last inverse layer's twiddle with that factor folded in; for
+ML-KEM the Barrett multiplier.
 keccak_consts.vh: Keccak-f[1600]'s round constants (iota) and rotation
 offsets (rho) by lane index x + 5y (FIPS 202 §3.2, Alg. 2 and 5).
 The NTT tables are the Montgomery-form tables of src/kernels/mldsa_field.hpp and

@@ -2,8 +2,8 @@
 # clang-tidy (Debian's clang-tidy 14) over the core's sources, the code
 # that takes outside input (the key formats, the OpenSSL provider, the
 # command-line tool) and the lab, with the check set in .clang-tidy (every
-# finding is an error; lab/.clang-tidy leaves one check out). Uses the compile_commands.json of the Release build
-# (configured here if missing).
+# finding is an error; lab/.clang-tidy leaves one check out). Uses the
+# compile_commands.json of the Release build (configured here if missing).
 # Usage: scripts/clang_tidy.sh [file ...]   (default: every .cpp of src/,
 # formats/, provider/, apps/ and lab/)
 set -euo pipefail
