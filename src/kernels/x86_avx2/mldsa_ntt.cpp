@@ -5,7 +5,8 @@
 //
 // Layers with spans of 8 or more pair whole registers; the last three
 // (spans 4, 2, 1) interleave two registers at 128-, 64- and 32-bit
-// granularity, as the ML-KEM kernel does, and undo the interleaves after.
+// granularity, as the ML-KEM kernel does, and undo the interleaves after,
+// on four register pairs at once.
 #include <immintrin.h>
 
 #include <array>
@@ -115,6 +116,27 @@ inline void gs(__m256i& a, __m256i& b, const Twiddle& w) {
   b = mont_mul(_mm256_sub_epi32(u, b), w);
 }
 
+// The interleaved layers run on this many register pairs (16
+// coefficients each: pair p holds a[16p .. 16p + 15]) at once.
+constexpr std::size_t kPairsAtOnce = 4;
+struct PairBlock {
+  __m256i x[kPairsAtOnce], y[kPairsAtOnce];
+};
+inline PairBlock load_pairs(const std::int32_t* a, std::size_t p) {
+  PairBlock b;
+  for (std::size_t k = 0; k < kPairsAtOnce; ++k) {
+    b.x[k] = load(a + 16 * (p + k));
+    b.y[k] = load(a + 16 * (p + k) + 8);
+  }
+  return b;
+}
+inline void store_pairs(std::int32_t* a, std::size_t p, const PairBlock& b) {
+  for (std::size_t k = 0; k < kPairsAtOnce; ++k) {
+    store(a + 16 * (p + k), b.x[k]);
+    store(a + 16 * (p + k) + 8, b.y[k]);
+  }
+}
+
 }  // namespace
 
 // FIPS 204 Alg. 41 (NTT), as the portable kernel.
@@ -130,27 +152,25 @@ void mldsa_ntt(std::int32_t a[256]) {
         store(a + j + len, y);
       }
     }
-  for (std::size_t p = 0; p < 16; ++p) {
-    __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
-    forward_pair_layers(x, y, [&](auto layer, __m256i& u, __m256i& v) {
+  for (std::size_t p = 0; p < 16; p += kPairsAtOnce) {
+    PairBlock b = load_pairs(a, p);
+    forward_pair_layers(b.x, b.y, [&](auto layer, std::size_t k, __m256i& u, __m256i& v) {
       constexpr const LayerTable* tables[] = {&kForward4, &kForward2, &kForward1};
-      ct(u, v, load(*tables[layer], p));
+      ct(u, v, load(*tables[layer], p + k));
     });
-    store(a + 16 * p, x);
-    store(a + 16 * p + 8, y);
+    store_pairs(a, p, b);
   }
 }
 
 // FIPS 204 Alg. 42 (NTT^-1) times 2^32, as the portable kernel.
 void mldsa_invntt_tomont(std::int32_t a[256]) {
-  for (std::size_t p = 0; p < 16; ++p) {
-    __m256i x = load(a + 16 * p), y = load(a + 16 * p + 8);
-    inverse_pair_layers(x, y, [&](auto layer, __m256i& u, __m256i& v) {
+  for (std::size_t p = 0; p < 16; p += kPairsAtOnce) {
+    PairBlock b = load_pairs(a, p);
+    inverse_pair_layers(b.x, b.y, [&](auto layer, std::size_t k, __m256i& u, __m256i& v) {
       constexpr const LayerTable* tables[] = {&kInverse1, &kInverse2, &kInverse4};
-      gs(u, v, load(*tables[layer], p));
+      gs(u, v, load(*tables[layer], p + k));
     });
-    store(a + 16 * p, x);
-    store(a + 16 * p + 8, y);
+    store_pairs(a, p, b);
   }
   // Layers of span 8, 16 and 32 on each block of 64 coefficients in
   // registers (eight of them; zetas[31 - start/16], [15 - start/32] and
