@@ -192,6 +192,16 @@ inline __m512i swap_pairs(__m512i v) {
   return _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(v, _MM_PERM_CDAB), _MM_PERM_CDAB);
 }
 
+// step(p, x, y) on each of the four register pairs (x, y) = (v[2p],
+// v[2p + 1]). The transforms take each in-pair step on all four pairs
+// before the next, so that the core has independent work beside each
+// pair's chain of dependent steps.
+template <class Step>
+inline void each_pair(__m512i (&v)[8], Step&& step) {
+#pragma GCC unroll 4
+  for (std::size_t p = 0; p < 4; ++p) step(p, v[2 * p], v[2 * p + 1]);
+}
+
 }  // namespace
 
 // FIPS 203 Alg. 9 (NTT), as the portable kernel: spans 128, 64, 32 on whole
@@ -210,23 +220,23 @@ void mlkem_ntt(std::int16_t a[256]) {
   for (std::size_t j = 0; j < 4; ++j) ct(v[j + j / 2 * 2], v[j + j / 2 * 2 + 2], broadcast(zetas[2 + j / 2]));
 #pragma GCC unroll 4
   for (std::size_t j = 0; j < 4; ++j) ct(v[2 * j], v[2 * j + 1], broadcast(zetas[4 + j]));
-#pragma GCC unroll 4
-  for (std::size_t p = 0; p < 4; ++p) {
-    __m512i& x = v[2 * p];
-    __m512i& y = v[2 * p + 1];
-    interleave<16>(x, y);
-    ct(x, y, load(kForward16, p));
-    interleave<8>(x, y);
-    ct(x, y, load(kForward8, p));
-    interleave<4>(x, y);
-    ct(x, y, load(kForward4, p));
+  const auto butterflies = [&](const PairTwiddles& t) {
+    each_pair(v, [&](std::size_t p, __m512i& x, __m512i& y) { ct(x, y, load(t, p)); });
+  };
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<16>(x, y); });
+  butterflies(kForward16);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<8>(x, y); });
+  butterflies(kForward8);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<4>(x, y); });
+  butterflies(kForward4);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<2>(x, y); });
+  butterflies(kForward2);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) {
     interleave<2>(x, y);
-    ct(x, y, load(kForward2, p));
-    interleave<2>(x, y);
     interleave<4>(x, y);
     interleave<8>(x, y);
     interleave<16>(x, y);
-  }
+  });
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < 8; ++i) store(a + 32 * i, barrett(v[i]));
 }
@@ -238,23 +248,23 @@ void mlkem_invntt_tomont(std::int16_t a[256]) {
   __m512i v[8];
 #pragma GCC unroll 8
   for (std::size_t i = 0; i < 8; ++i) v[i] = load(a + 32 * i);
-#pragma GCC unroll 4
-  for (std::size_t p = 0; p < 4; ++p) {
-    __m512i& x = v[2 * p];
-    __m512i& y = v[2 * p + 1];
+  const auto butterflies = [&](const PairTwiddles& t) {
+    each_pair(v, [&](std::size_t p, __m512i& x, __m512i& y) { gs(x, y, load(t, p)); });
+  };
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) {
     interleave<16>(x, y);
     interleave<8>(x, y);
     interleave<4>(x, y);
     interleave<2>(x, y);
-    gs(x, y, load(kInverse2, p));
-    interleave<2>(x, y);
-    gs(x, y, load(kInverse4, p));
-    interleave<4>(x, y);
-    gs(x, y, load(kInverse8, p));
-    interleave<8>(x, y);
-    gs(x, y, load(kInverse16, p));
-    interleave<16>(x, y);
-  }
+  });
+  butterflies(kInverse2);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<2>(x, y); });
+  butterflies(kInverse4);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<4>(x, y); });
+  butterflies(kInverse8);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<8>(x, y); });
+  butterflies(kInverse16);
+  each_pair(v, [](std::size_t, __m512i& x, __m512i& y) { interleave<16>(x, y); });
   // Span 32·2^l (l = 0, 1, 2) has 4/2^l blocks of 2^l register pairs,
   // block b taking zetas[8/2^l - 1 - b].
 #pragma GCC unroll 4
