@@ -32,10 +32,9 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // (Zen 4) at every reading: x5 1,282, x4 1,004, x1 670. So a fifth state
   // costs at most about 0.6 of an x1 call, and nothing on a quiet core of
   // the first; the schemes then batch ten ways
-  // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (A/B, ten
-  // alternations), avx2 ML-DSA signing took 2-4% less time, verification
-  // 9% less to 2% more, key generation within 2%: kept for the hosts where
-  // it is free.
+  // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (A/B,
+  // fifteen alternations), avx2 ML-DSA signing took 1-3% less time,
+  // verification 2-9% more, key generation within 2.3%: kept.
   if (cpu.bmi) {
     t.keccak.keccak_f1600_x5 = keccak_f1600_x5;
     t.tuning.keccak_x5_near_x4 = true;
