@@ -3,9 +3,15 @@
 checks them for plausibility against the XC7Z020's capacity (Xilinx DS190:
 53,200 LUTs, 106,400 flip-flops, 220 DSP48E1, 140 RAMB36): each core, and
 all three together, must fit; each core must use some logic and flip-flops,
-and the NTT cores DSP48E1 slices for their multipliers. No number is pinned.
-Usage: check_synth.py OUT [yosys version string]
+and the NTT cores DSP48E1 slices for their multipliers. No number is pinned
+by this script; with --against FILE (the committed rtl/synth.json, whose
+figures rtl/README.md quotes) every core's resources must equal FILE's when
+FILE was written by the same Yosys version, so that a change to the cores
+cannot leave the committed figures stale (another version's figures are not
+compared, and it says so).
+Usage: check_synth.py OUT [yosys version string] [--against FILE]
 """
+import argparse
 import json
 import re
 import sys
@@ -32,9 +38,33 @@ def resources(stat, core):
     return r
 
 
+def compare(result, against):
+    """Differences between this run's per-core resources and those of the
+    committed file `against` (a path), as problem strings; none where that
+    file came from another Yosys version (a note says so)."""
+    with open(against) as f:
+        committed = json.load(f)
+    if committed.get("tool") != result["tool"]:
+        print(f"check_synth: not compared with {against}: written by {committed.get('tool')!r}, "
+              f"this run by {result['tool']!r}")
+        return []
+    problems = []
+    for core in CORES:
+        old, new = committed.get("cores", {}).get(core, {}), result["cores"][core]
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                problems.append(f"{core}: {key} is {new.get(key)} here, {old.get(key)} in {against} "
+                                f"(stale: copy this run's synth.json over it)")
+    return problems
+
+
 def main():
-    out = sys.argv[1]
-    version = sys.argv[2] if len(sys.argv) > 2 else ""
+    parser = argparse.ArgumentParser(description="Collect and check rtl/synth.sh's Yosys results.")
+    parser.add_argument("out")
+    parser.add_argument("version", nargs="?", default="")
+    parser.add_argument("--against", help="the committed synth.json to compare with (same Yosys version)")
+    args = parser.parse_args()
+    out, version = args.out, args.version
     result = {"tool": version, "flow": "synth_xilinx -family xc7 -flatten -noiopad",
               "device": "XC7Z020", "capacity": CAPACITY, "cores": {}}
     problems = []
@@ -63,6 +93,8 @@ def main():
     with open(f"{out}/synth.json", "w") as f:
         json.dump(result, f, indent=2)
         f.write("\n")
+    if args.against:
+        problems += compare(result, args.against)
     for core, r in result["cores"].items():
         print(f"{core:16} LUT {r['luts']:6}  FF {r['ffs']:6}  DSP48E1 {r['dsp48e1']:3}  "
               f"RAMB36 {r['ramb36e1']:3}  RAMB18 {r['ramb18e1']:3}  longest path {r['longest_path_cells']} cells")

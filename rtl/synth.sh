@@ -8,8 +8,9 @@
 # DSP48E1, block RAMs and shift registers are taken out, so that the path
 # is LUT/MUXF/CARRY4 cells between them: Yosys has no 7-series timing, so
 # this is a logic depth, not a delay). Then checks the numbers for plausibility against the
-# XC7Z020 (rtl/check_synth.py).
-# Usage: rtl/synth.sh [OUT]   (default OUT: build/rtl-synth; needs yosys)
+# XC7Z020 (rtl/check_synth.py), and, given COMMITTED (rtl/synth.json), that
+# they equal the committed figures where the Yosys version is the same.
+# Usage: rtl/synth.sh [OUT [COMMITTED]]   (default OUT: build/rtl-synth; needs yosys)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="${1:-$here/../build/rtl-synth}"
@@ -27,4 +28,6 @@ for core in mldsa_ntt_core mlkem_ntt_core keccak_core; do
     tee -q -o $out/$core.ltp.txt ltp -noff
   " >/dev/null
 done
-python3 "$here/check_synth.py" "$out" "$("$yosys" -V)"
+against=()
+[ $# -ge 2 ] && against=(--against "$2")
+python3 "$here/check_synth.py" "$out" "$("$yosys" -V)" "${against[@]}"
