@@ -53,9 +53,13 @@ def localparams(params):
     return "\n".join(lines) + "\n"
 
 
+MLDSA_Q = 8380417
+MLDSA_MONT = (1 << 32) % MLDSA_Q  # 2^32 mod q: the Montgomery factor
+MLKEM_Q = 3329
+
+
 def mldsa_constants(zetas):
-    q = 8380417
-    mont = (1 << 32) % q
+    q, mont = MLDSA_Q, MLDSA_MONT
     inv_f = centred(mont * mont * pow(256, -1, q), q)
     last = centred(-zetas[1] * inv_f * pow(1 << 32, -1, q), q)
     return localparams([
@@ -68,7 +72,7 @@ def mldsa_constants(zetas):
 
 
 def mlkem_constants():
-    q = 3329
+    q = MLKEM_Q
     return localparams([
         (16, True, "Q", q, "q (FIPS 203 §2.4)"),
         (16, False, "QINV", pow(q, -1, 1 << 16), "q^-1 mod 2^16 (Montgomery reduction)"),
@@ -79,11 +83,8 @@ def mlkem_constants():
 
 def tables():
     """The generated files' names and texts."""
-    q = 8380417
-    mont = (1 << 32) % q
-    dsa = [centred(pow(1753, bitrev(k, 8), q) * mont, q) for k in range(256)]
-    q = 3329
-    kem = [centred(pow(17, bitrev(k, 7), q) * (1 << 16), q) for k in range(128)]
+    dsa = [centred(pow(1753, bitrev(k, 8), MLDSA_Q) * MLDSA_MONT, MLDSA_Q) for k in range(256)]
+    kem = [centred(pow(17, bitrev(k, 7), MLKEM_Q) * (1 << 16), MLKEM_Q) for k in range(128)]
     return {
         "mldsa_zetas.vh": rom("mldsa_zeta", 32, dsa) + mldsa_constants(dsa),
         "mlkem_zetas.vh": rom("mlkem_zeta", 16, kem) + mlkem_constants(),
