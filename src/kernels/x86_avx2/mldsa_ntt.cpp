@@ -6,7 +6,7 @@
 // Layers with spans of 8 or more pair whole registers; the last three
 // (spans 4, 2, 1) interleave two registers at 128-, 64- and 32-bit
 // granularity, as the ML-KEM kernel does, and undo the interleaves after,
-// on four register pairs at once.
+// on the four register pairs of a block of 64 coefficients at once.
 #include <immintrin.h>
 
 #include <array>
@@ -116,37 +116,26 @@ inline void gs(__m256i& a, __m256i& b, const Twiddle& w) {
   b = mont_mul(_mm256_sub_epi32(u, b), w);
 }
 
-// The interleaved layers run on this many register pairs (16
-// coefficients each: pair p holds a[16p .. 16p + 15]) at once: a block of
-// 64 coefficients.
-constexpr std::size_t kPairsAtOnce = 4;
-struct PairBlock {
-  __m256i x[kPairsAtOnce], y[kPairsAtOnce];
-};
-inline PairBlock load_pairs(const std::int32_t* a, std::size_t p) {
-  PairBlock b;
-  for (std::size_t k = 0; k < kPairsAtOnce; ++k) {
-    b.x[k] = load(a + 16 * (p + k));
-    b.y[k] = load(a + 16 * (p + k) + 8);
-  }
-  return b;
+// A block of 64 coefficients, a[64b .. 64b + 63], in eight registers: r[i]
+// holds a[64b + 8i .. 64b + 8i + 7], and its register pairs (r[2k],
+// r[2k + 1]) are the interleaved layers' pairs 4b + k (16 coefficients
+// each).
+inline void load_block(__m256i (&r)[8], const std::int32_t* a, std::size_t block) {
+  for (std::size_t i = 0; i < 8; ++i) r[i] = load(a + 64 * block + 8 * i);
 }
-inline void store_pairs(std::int32_t* a, std::size_t p, const PairBlock& b) {
-  for (std::size_t k = 0; k < kPairsAtOnce; ++k) {
-    store(a + 16 * (p + k), b.x[k]);
-    store(a + 16 * (p + k) + 8, b.y[k]);
-  }
+inline void store_block(std::int32_t* a, std::size_t block, const __m256i (&r)[8]) {
+  for (std::size_t i = 0; i < 8; ++i) store(a + 64 * block + 8 * i, r[i]);
 }
 
 }  // namespace
 
 // FIPS 204 Alg. 41 (NTT), as the portable kernel: spans 128, 64 and 32
 // pass by pass over memory; then each block of 64 coefficients in
-// registers, four pairs (x[k], y[k]) = coefficients 16k .. 16k + 15 of the
-// block, through spans 16 (x[k] with x[k + 1] and y[k] with y[k + 1], k
-// even: zetas[8 + 2b + k/2] in block b), 8 (x[k] with y[k]: zetas[16 + 4b
-// + k]) and the interleaved 4, 2, 1. (Spans 16 and 8 as passes of their
-// own took 4% longer.)
+// registers (load_block) through spans 16 (r[i] with r[i + 2]:
+// zetas[8 + 2b] for i = 0, 1 and zetas[9 + 2b] for i = 4, 5 in block b), 8
+// (r[i] with r[i + 1], i even: zetas[16 + 4b + i/2]) and the interleaved 4,
+// 2, 1 on its four pairs at once. (Spans 16 and 8 as passes of their own
+// took 4% longer.)
 void mldsa_ntt(std::int32_t a[256]) {
   std::size_t m = 1;
   for (std::size_t len = 128; len >= 32; len >>= 1)
@@ -160,31 +149,32 @@ void mldsa_ntt(std::int32_t a[256]) {
       }
     }
   for (std::size_t block = 0; block < 4; ++block) {
-    const std::size_t p = kPairsAtOnce * block;
-    PairBlock b = load_pairs(a, p);
-    for (std::size_t k = 0; k < kPairsAtOnce; k += 2) {
-      const Twiddle w = broadcast(kForwardScalars[8 + 2 * block + k / 2]);
-      ct(b.x[k], b.x[k + 1], w);
-      ct(b.y[k], b.y[k + 1], w);
+    __m256i r[8];
+    load_block(r, a, block);
+    for (std::size_t i = 0; i < 8; i += 4) {
+      const Twiddle w = broadcast(kForwardScalars[8 + 2 * block + i / 4]);
+      ct(r[i], r[i + 2], w);
+      ct(r[i + 1], r[i + 3], w);
     }
-    for (std::size_t k = 0; k < kPairsAtOnce; ++k) ct(b.x[k], b.y[k], broadcast(kForwardScalars[16 + 4 * block + k]));
-    forward_pair_layers(b.x, b.y, [&](auto layer, std::size_t k, __m256i& u, __m256i& v) {
+    for (std::size_t i = 0; i < 8; i += 2) ct(r[i], r[i + 1], broadcast(kForwardScalars[16 + 4 * block + i / 2]));
+    forward_pair_layers(r, [&](auto layer, std::size_t k, __m256i& x, __m256i& y) {
       constexpr const LayerTable* tables[] = {&kForward4, &kForward2, &kForward1};
-      ct(u, v, load(*tables[layer], p + k));
+      ct(x, y, load(*tables[layer], 4 * block + k));
     });
-    store_pairs(a, p, b);
+    store_block(a, block, r);
   }
 }
 
 // FIPS 204 Alg. 42 (NTT^-1) times 2^32, as the portable kernel.
 void mldsa_invntt_tomont(std::int32_t a[256]) {
-  for (std::size_t p = 0; p < 16; p += kPairsAtOnce) {
-    PairBlock b = load_pairs(a, p);
-    inverse_pair_layers(b.x, b.y, [&](auto layer, std::size_t k, __m256i& u, __m256i& v) {
+  for (std::size_t block = 0; block < 4; ++block) {
+    __m256i r[8];
+    load_block(r, a, block);
+    inverse_pair_layers(r, [&](auto layer, std::size_t k, __m256i& x, __m256i& y) {
       constexpr const LayerTable* tables[] = {&kInverse1, &kInverse2, &kInverse4};
-      gs(u, v, load(*tables[layer], p + k));
+      gs(x, y, load(*tables[layer], 4 * block + k));
     });
-    store_pairs(a, p, b);
+    store_block(a, block, r);
   }
   // Layers of span 8, 16 and 32 on each block of 64 coefficients in
   // registers (eight of them; zetas[31 - start/16], [15 - start/32] and
@@ -192,9 +182,8 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
   // one pass with the interleaved layers (the pairs stepped above are
   // this block's registers) it measured no faster: 468 ticks against 465.
   for (std::size_t block = 0; block < 4; ++block) {
-    std::int32_t* const base = a + 64 * block;
     __m256i r[8];
-    for (std::size_t i = 0; i < 8; ++i) r[i] = load(base + 8 * i);
+    load_block(r, a, block);
     for (std::size_t i = 0; i < 8; i += 2) gs(r[i], r[i + 1], broadcast(kInverseScalars[31 - 4 * block - i / 2]));
     for (std::size_t i = 0; i < 8; i += 4) {
       const Twiddle w = broadcast(kInverseScalars[15 - 2 * block - i / 4]);
@@ -203,7 +192,7 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
     }
     const Twiddle w = broadcast(kInverseScalars[7 - block]);
     for (std::size_t i = 0; i < 4; ++i) gs(r[i], r[i + 4], w);
-    for (std::size_t i = 0; i < 8; ++i) store(base + 8 * i, r[i]);
+    store_block(a, block, r);
   }
   // Spans 64 and 128 (zetas[3] and [2], negated) on the four registers 64
   // coefficients apart; span 128 with the final factor folded in, as the

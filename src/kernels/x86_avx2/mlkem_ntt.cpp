@@ -130,21 +130,6 @@ inline void gs_layer(__m256i (&v)[8], std::size_t first) {
   }
 }
 
-// The half's four register pairs (v[2k], v[2k + 1]) as the pair layers
-// take them (interleave.hpp), and back.
-inline void split_pairs(const __m256i (&v)[8], __m256i (&x)[4], __m256i (&y)[4]) {
-  for (std::size_t k = 0; k < 4; ++k) {
-    x[k] = v[2 * k];
-    y[k] = v[2 * k + 1];
-  }
-}
-inline void join_pairs(__m256i (&v)[8], const __m256i (&x)[4], const __m256i (&y)[4]) {
-  for (std::size_t k = 0; k < 4; ++k) {
-    v[2 * k] = x[k];
-    v[2 * k + 1] = y[k];
-  }
-}
-
 }  // namespace
 
 // FIPS 203 Alg. 9 (NTT), as the portable kernel, in two passes so that no
@@ -169,14 +154,11 @@ void mlkem_ntt(std::int16_t a[256]) {
     ct_layer<4>(v, 2 + half);
     ct_layer<2>(v, 4 + 2 * half);
     ct_layer<1>(v, 8 + 4 * half);
-    __m256i x[4], y[4];
-    split_pairs(v, x, y);
     // Pair k's index in the whole polynomial is 4 * half + k.
-    forward_pair_layers(x, y, [&](auto layer, std::size_t k, __m256i& u, __m256i& w) {
+    forward_pair_layers(v, [&](auto layer, std::size_t k, __m256i& x, __m256i& y) {
       constexpr const LayerTable* tables[] = {&kForward8, &kForward4, &kForward2};
-      ct(u, w, load(*tables[layer], 4 * half + k));
+      ct(x, y, load(*tables[layer], 4 * half + k));
     });
-    join_pairs(v, x, y);
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < 8; ++i) store(h + 16 * i, mlkem_barrett(v[i]));
   }
@@ -193,13 +175,10 @@ void mlkem_invntt_tomont(std::int16_t a[256]) {
     __m256i v[8];
 #pragma GCC unroll 8
     for (std::size_t i = 0; i < 8; ++i) v[i] = load(h + 16 * i);
-    __m256i x[4], y[4];
-    split_pairs(v, x, y);
-    inverse_pair_layers(x, y, [&](auto layer, std::size_t k, __m256i& u, __m256i& w) {
+    inverse_pair_layers(v, [&](auto layer, std::size_t k, __m256i& x, __m256i& y) {
       constexpr const LayerTable* tables[] = {&kInverse2, &kInverse4, &kInverse8};
-      gs(u, w, load(*tables[layer], 4 * half + k));
+      gs(x, y, load(*tables[layer], 4 * half + k));
     });
-    join_pairs(v, x, y);
     gs_layer<1>(v, 15 - 4 * half);
     gs_layer<2>(v, 7 - 2 * half);
     gs_layer<4>(v, 3 - half);

@@ -18,6 +18,7 @@
 
 #include "kernels/mldsa_field.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
+#include "kernels/x86_avx512/register_pairs.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
@@ -161,18 +162,6 @@ struct InPairLayer {
   const Permutation* into;
   const PairTwiddles* twiddles;
 };
-
-// step(p, x, y) on each of the eight register pairs (x, y) = (r[2p],
-// r[2p + 1]). The transforms take each step on all eight pairs before the
-// next: one pair's steps form a chain of dependent operations, and the
-// pairs side by side give the core independent work to overlap with it
-// (one pair at a time, each transform took about a quarter longer on AMD
-// Zen 4).
-template <class Step>
-inline void each_pair(__m512i (&r)[16], Step&& step) {
-#pragma GCC unroll 8
-  for (std::size_t p = 0; p < 8; ++p) step(p, r[2 * p], r[2 * p + 1]);
-}
 
 }  // namespace
 

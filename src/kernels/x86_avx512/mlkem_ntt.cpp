@@ -20,6 +20,7 @@
 
 #include "kernels/mlkem_field.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
+#include "kernels/x86_avx512/register_pairs.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
@@ -190,16 +191,6 @@ constexpr auto kGamma = make_gammas();
 // Swaps the two coefficients of each pair (each 32-bit lane's halves).
 inline __m512i swap_pairs(__m512i v) {
   return _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(v, _MM_PERM_CDAB), _MM_PERM_CDAB);
-}
-
-// step(p, x, y) on each of the four register pairs (x, y) = (v[2p],
-// v[2p + 1]). The transforms take each in-pair step on all four pairs
-// before the next, so that the core has independent work beside each
-// pair's chain of dependent steps.
-template <class Step>
-inline void each_pair(__m512i (&v)[8], Step&& step) {
-#pragma GCC unroll 4
-  for (std::size_t p = 0; p < 4; ++p) step(p, v[2 * p], v[2 * p + 1]);
 }
 
 }  // namespace
