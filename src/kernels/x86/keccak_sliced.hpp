@@ -49,104 +49,119 @@ struct Theta {
   }
 };
 
-// Output row Y of a round (FIPS 202 §3.2): its five inputs after θ, ρ and
-// π, then χ, and ι on row 0.
+// The five inputs of output row Y's χ: lanes after θ, ρ and π (FIPS 202
+// §3.2).
+template <class Ops, std::size_t Y, std::size_t... X>
+[[gnu::always_inline]] inline std::array<typename Ops::V, 5> row_inputs(const typename Ops::V* a,
+                                                                        const Theta<Ops>& theta,
+                                                                        std::index_sequence<X...>) {
+  return {Ops::template rotl<rho_offsets[pi_source(X, Y)]>(theta.template apply<pi_source(X, Y)>(a))...};
+}
+
+// Output row Y of a round: χ of its inputs, and ι on row 0; the words X...
+// of the row alone (all five, or the first few where only those are read).
 template <class Ops, std::size_t Y, std::size_t... X>
 [[gnu::always_inline]] inline void sliced_row(const typename Ops::V* a, typename Ops::V* e, const Theta<Ops>& theta,
                                               std::uint64_t rc, std::index_sequence<X...>) {
-  using V = typename Ops::V;
-  const V b[5] = {Ops::template rotl<rho_offsets[pi_source(X, Y)]>(theta.template apply<pi_source(X, Y)>(a))...};
+  const auto b = row_inputs<Ops, Y>(a, theta, std::make_index_sequence<5>{});
   ((e[5 * Y + X] = Ops::chi(b[X], b[(X + 1) % 5], b[(X + 2) % 5])), ...);
   if constexpr (Y == 0) e[0] = Ops::xor2(e[0], Ops::broadcast(rc));
 }
 
-// One round from a into e, output row by row (each row's five ρ∘π inputs
-// formed just before its χ), so fewer vectors are live at once.
-template <class Ops, std::size_t... Y>
-[[gnu::always_inline]] inline void sliced_round(const typename Ops::V* a, typename Ops::V* e, std::uint64_t rc,
-                                                std::index_sequence<Y...>) {
-  const Theta<Ops> theta(a);
-  (sliced_row<Ops, Y>(a, e, theta, rc, std::make_index_sequence<5>{}), ...);
+// Output row Y for each group of states in turn.
+template <class Ops, std::size_t Y, std::size_t... G>
+[[gnu::always_inline]] inline void sliced_row_of_groups(const typename Ops::V (*a)[25], typename Ops::V (*e)[25],
+                                                        const std::array<Theta<Ops>, sizeof...(G)>& thetas,
+                                                        std::uint64_t rc, std::index_sequence<G...>) {
+  (sliced_row<Ops, Y>(a[G], e[G], thetas[G], rc, std::make_index_sequence<5>{}), ...);
 }
 
-// The 24 rounds (FIPS 202 Alg. 7) on lane-sliced states, two per iteration
-// (a -> e -> a). Ops provides the vector type V and xor2, xor5, rotl<n>,
-// chi (a ^ (~b & c)) and broadcast, and has_xor3 with xor3 (a ^ b ^ c)
-// where that is one operation; for keccak_sliced_in_memory also load and
-// store of one register's words.
+template <class Ops, std::size_t... G>
+[[gnu::always_inline]] inline std::array<Theta<Ops>, sizeof...(G)> thetas_of_groups(const typename Ops::V (*a)[25],
+                                                                                    std::index_sequence<G...>) {
+  return {Theta<Ops>(a[G])...};
+}
+
+// One round from a[g] into e[g] for each of G groups of lane-sliced states
+// (each group one register per lane index): every group's θ, then the
+// output row by row, each row for every group in turn (each row's five
+// ρ∘π inputs formed just before its χ, so that few vectors are live at
+// once). The groups are independent chains of work, so while one waits on
+// its last results the core has the other's ready: on AVX2, where the 25
+// lanes outgrow the 16 registers, two groups of four states in one call
+// take 7% less time than the two one after another (docs/PERFORMANCE.md).
+template <class Ops, std::size_t G, std::size_t... Y>
+[[gnu::always_inline]] inline void sliced_round(const typename Ops::V (*a)[25], typename Ops::V (*e)[25],
+                                                std::uint64_t rc, std::index_sequence<Y...>) {
+  const auto thetas = thetas_of_groups<Ops>(a, std::make_index_sequence<G>{});
+  (sliced_row_of_groups<Ops, Y>(a, e, thetas, rc, std::make_index_sequence<G>{}), ...);
+}
+
+// The 24 rounds (FIPS 202 Alg. 7) on G groups of lane-sliced states, two
+// rounds per iteration (a -> e -> a); with Words <= 5, the last round
+// computes only the first Words words of each state (row 0: θ in full,
+// then ρ, π and χ for those words alone, and ι). Ops provides the vector
+// type V and xor2, xor5, rotl<n>, chi (a ^ (~b & c)) and broadcast, and
+// has_xor3 with xor3 (a ^ b ^ c) where that is one operation; for
+// keccak_sliced_in_memory also load and store of one register's words.
+template <class Ops, std::size_t G, std::size_t Words = 25>
+[[gnu::always_inline]] inline void keccak_sliced_rounds(typename Ops::V (*a)[25]) {
+  static_assert(Words == 25 || (Words >= 1 && Words <= 5));
+  typename Ops::V e[G][25];
+  constexpr std::size_t whole_rounds = Words == 25 ? 24 : 22;
+  for (std::size_t round = 0; round < whole_rounds; round += 2) {
+    sliced_round<Ops, G>(a, e, round_constants[round], std::make_index_sequence<5>{});
+    sliced_round<Ops, G>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
+  }
+  if constexpr (Words < 25) {
+    sliced_round<Ops, G>(a, e, round_constants[22], std::make_index_sequence<5>{});
+    const auto thetas = thetas_of_groups<Ops>(e, std::make_index_sequence<G>{});
+#pragma GCC unroll 2
+    for (std::size_t g = 0; g < G; ++g)
+      sliced_row<Ops, 0>(e[g], a[g], thetas[g], round_constants[23], std::make_index_sequence<Words>{});
+  }
+}
+
+// One group of states.
 template <class Ops>
-[[gnu::always_inline]] inline void keccak_sliced_rounds(typename Ops::V a[25]) {
-  typename Ops::V e[25];
-  for (std::size_t round = 0; round < 24; round += 2) {
-    sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});
-    sliced_round<Ops>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
-  }
+[[gnu::always_inline]] inline void keccak_sliced_rounds(typename Ops::V (&a)[25]) {
+  keccak_sliced_rounds<Ops, 1>(&a);
 }
 
-// The last round when only words 0..Words-1 (row 0, Words <= 5) of the
-// output are wanted: θ in full (every column's parity), then ρ, π and χ
-// for those words alone, and ι; from a into out[0..Words).
-template <class Ops, std::size_t Words, std::size_t... X>
-[[gnu::always_inline]] inline void sliced_first_words_round(const typename Ops::V* a, typename Ops::V* out,
-                                                            std::uint64_t rc, std::index_sequence<X...>) {
-  static_assert(Words >= 1 && Words <= 5);
-  using V = typename Ops::V;
-  constexpr std::size_t kInputs = Words + 2 < 5 ? Words + 2 : 5;  // χ of word x reads b[x], b[x+1], b[x+2]
-  const Theta<Ops> theta(a);
-  V b[5];
-  const auto input = [&]<std::size_t x>() {
-    if constexpr (x < kInputs)
-      b[x] = Ops::template rotl<rho_offsets[pi_source(x, 0)]>(theta.template apply<pi_source(x, 0)>(a));
-  };
-  const auto word = [&]<std::size_t x>() {
-    if constexpr (x < Words) out[x] = Ops::chi(b[x], b[(x + 1) % 5], b[(x + 2) % 5]);
-  };
-  (input.template operator()<X>(), ...);
-  (word.template operator()<X>(), ...);
-  out[0] = Ops::xor2(out[0], Ops::broadcast(rc));
-}
-
-// The 24 rounds with the last one cut to the first Words words.
-template <class Ops, std::size_t Words>
-[[gnu::always_inline]] inline void keccak_sliced_rounds_first_words(typename Ops::V a[25]) {
-  typename Ops::V e[25];
-  for (std::size_t round = 0; round < 22; round += 2) {
-    sliced_round<Ops>(a, e, round_constants[round], std::make_index_sequence<5>{});
-    sliced_round<Ops>(e, a, round_constants[round + 1], std::make_index_sequence<5>{});
-  }
-  sliced_round<Ops>(a, e, round_constants[22], std::make_index_sequence<5>{});
-  sliced_first_words_round<Ops, Words>(e, a, round_constants[23], std::make_index_sequence<5>{});
-}
-
-// The permutations of the states whose word w lies at lanes[8·w + j] for
-// the register's elements j (the layout of keccak_f1600_sliced8): each
-// register loaded and stored straight, no transposes. The loops are
-// unrolled so that the 25 registers never go through a stack array.
-// Words (1 to 25) of each state are computed and stored; with 5 or fewer,
-// the last round is cut short (keccak_sliced_rounds_first_words).
-template <class Ops, std::size_t Words>
+// The permutations of the states whose word w lies at lanes[8·w + j] (the
+// layout of keccak_f1600_sliced8), in G groups of as many states as a
+// register holds, group g from element g·width on: each register loaded
+// and stored straight, no transposes. The loops are unrolled so that the
+// registers never go through a stack array. Words (1 to 25) of each state
+// are computed and stored; with 5 or fewer, the last round is cut short.
+template <class Ops, std::size_t G, std::size_t Words>
 [[gnu::always_inline]] inline void keccak_sliced_in_memory(std::uint64_t* lanes) {
-  typename Ops::V a[25];
+  constexpr std::size_t width = sizeof(typename Ops::V) / sizeof(std::uint64_t);
+  static_assert(G * width <= 8);
+  typename Ops::V a[G][25];
+#pragma GCC unroll 2
+  for (std::size_t g = 0; g < G; ++g) {
 #pragma GCC unroll 25
-  for (std::size_t i = 0; i < 25; ++i) a[i] = Ops::load(lanes + 8 * i);
-  if constexpr (Words <= 5)
-    keccak_sliced_rounds_first_words<Ops, Words>(a);
-  else
-    keccak_sliced_rounds<Ops>(a);
+    for (std::size_t i = 0; i < 25; ++i) a[g][i] = Ops::load(lanes + 8 * i + g * width);
+  }
+  keccak_sliced_rounds<Ops, G, Words>(a);
+#pragma GCC unroll 2
+  for (std::size_t g = 0; g < G; ++g) {
 #pragma GCC unroll 25
-  for (std::size_t i = 0; i < Words; ++i) Ops::store(lanes + 8 * i, a[i]);
+    for (std::size_t i = 0; i < Words; ++i) Ops::store(lanes + 8 * i + g * width, a[g][i]);
+  }
 }
 
 // keccak_sliced_in_memory for a run-time word count: whole states, or the
 // first 1 to 4 words (SLH-DSA's outputs of n = 16, 24 or 32 bytes).
-template <class Ops>
+template <class Ops, std::size_t G = 1>
 inline void keccak_sliced_in_memory(std::uint64_t* lanes, std::size_t words) {
   switch (words) {
-    case 1: keccak_sliced_in_memory<Ops, 1>(lanes); break;
-    case 2: keccak_sliced_in_memory<Ops, 2>(lanes); break;
-    case 3: keccak_sliced_in_memory<Ops, 3>(lanes); break;
-    case 4: keccak_sliced_in_memory<Ops, 4>(lanes); break;
-    default: keccak_sliced_in_memory<Ops, 25>(lanes); break;
+    case 1: keccak_sliced_in_memory<Ops, G, 1>(lanes); break;
+    case 2: keccak_sliced_in_memory<Ops, G, 2>(lanes); break;
+    case 3: keccak_sliced_in_memory<Ops, G, 3>(lanes); break;
+    case 4: keccak_sliced_in_memory<Ops, G, 4>(lanes); break;
+    default: keccak_sliced_in_memory<Ops, G, 25>(lanes); break;
   }
 }
 
