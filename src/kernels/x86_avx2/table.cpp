@@ -11,12 +11,14 @@ namespace pqlab::kernels::avx2 {
 void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.name = "avx2";
 
-  // Keccak. One state: the portable code with ANDN/RORX. Median TSC ticks
-  // per permutation on the development machine: 692, against 782 for the
+  // Keccak. One state: the portable code with ANDN/RORX (and so without
+  // lane complementing, keccak_scalar.hpp). Median TSC ticks per
+  // permutation on the development machine: 692, against 782 for the
   // portable build and 756 for a one-state AVX-512 version (five planes in
   // 512-bit registers, ternary-logic θ/χ, native rotates), which is bound
   // by its 26 cross-lane permutes per round there and was therefore
-  // dropped; so the avx512 backend keeps this one too.
+  // dropped; so the avx512 backend keeps this one too. On the KVM guest
+  // (Zen 4): 645, portable 720.
   if (cpu.bmi) t.keccak.keccak_f1600_x1 = bmi2::keccak_f1600_x1;
   t.keccak.keccak_f1600_x4 = keccak_f1600_x4;
   t.tuning.keccak_x4_min_ways = 2;
@@ -32,9 +34,10 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // development guest, on a core whose other hardware thread was idle: x5
   // 850, x4 853, x1 501; on one whose other thread ran another guest's
   // integer work: x5 1,330-1,430, x4 870, x1 620-740. On the KVM guest
-  // (Zen 4) at every reading: x5 1,282, x4 1,004, x1 670. So a fifth state
-  // costs at most about 0.6 of an x1 call, and nothing on a quiet core of
-  // the first; the schemes then batch ten ways
+  // (Zen 4) at every reading: x5 1,282, x4 1,004, x1 670; x5 1,232 and x1
+  // 645 with ANDN in place of lane complementing. So a fifth state costs
+  // at most about 0.6 of an x1 call, and nothing on a quiet core of the
+  // first; the schemes then batch ten ways
   // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (A/B,
   // fifteen alternations), avx2 ML-DSA signing took 1-3% less time,
   // verification 2-9% more, key generation within 2.3%: kept.
