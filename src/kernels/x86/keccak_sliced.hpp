@@ -59,7 +59,8 @@ template <class Ops, std::size_t Y, std::size_t... X>
 }
 
 // Output row Y of a round: χ of its inputs, and ι on row 0; the words X...
-// of the row alone (all five, or the first few where only those are read).
+// of the row alone (all five, or the first few where only those are read:
+// the inputs that none of them reads are then dropped by the compiler).
 template <class Ops, std::size_t Y, std::size_t... X>
 [[gnu::always_inline]] inline void sliced_row(const typename Ops::V* a, typename Ops::V* e, const Theta<Ops>& theta,
                                               std::uint64_t rc, std::index_sequence<X...>) {
@@ -76,6 +77,7 @@ template <class Ops, std::size_t Y, std::size_t... G>
   (sliced_row<Ops, Y>(a[G], e[G], thetas[G], rc, std::make_index_sequence<5>{}), ...);
 }
 
+// Each group's θ.
 template <class Ops, std::size_t... G>
 [[gnu::always_inline]] inline std::array<Theta<Ops>, sizeof...(G)> thetas_of_groups(const typename Ops::V (*a)[25],
                                                                                     std::index_sequence<G...>) {
