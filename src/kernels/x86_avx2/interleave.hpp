@@ -11,8 +11,12 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "kernels/x86/register_pairs.hpp"
+
 namespace pqlab::kernels::avx2 {
 namespace {
+
+using x86::each_pair;
 
 inline void interleave128(__m256i& a, __m256i& b) {
   const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
@@ -29,13 +33,6 @@ inline void interleave32(__m256i& a, __m256i& b) {
   const __m256i hi = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), b, 0xaa);
   a = lo;
   b = hi;
-}
-
-// step(k, v[2k], v[2k + 1]) on each register pair k of v.
-template <std::size_t N, class Step>
-inline void each_pair(__m256i (&v)[N], Step&& step) {
-  static_assert(N % 2 == 0);
-  for (std::size_t k = 0; k < N / 2; ++k) step(k, v[2 * k], v[2 * k + 1]);
 }
 
 // The three layers of a transform whose butterflies lie within one pair of

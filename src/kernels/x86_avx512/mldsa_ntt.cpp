@@ -18,10 +18,12 @@
 
 #include "kernels/mldsa_field.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
-#include "kernels/x86_avx512/register_pairs.hpp"
+#include "kernels/x86/register_pairs.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
+
+using x86::each_pair;
 
 constexpr std::int32_t kQ = mldsa_field::q;
 constexpr std::int32_t kQInv = mldsa_field::q_inv;

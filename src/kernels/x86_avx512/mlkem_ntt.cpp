@@ -20,10 +20,12 @@
 
 #include "kernels/mlkem_field.hpp"
 #include "kernels/x86_avx512/avx512.hpp"
-#include "kernels/x86_avx512/register_pairs.hpp"
+#include "kernels/x86/register_pairs.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
+
+using x86::each_pair;
 
 using mlkem_field::q;
 using mlkem_field::q_inv;
