@@ -165,6 +165,20 @@ struct InPairLayer {
   const PairTwiddles* twiddles;
 };
 
+// The four layers whose butterflies lie inside each register pair, each
+// taken on all eight pairs before the next (register_pairs.hpp), then the
+// permutation back to natural order; butterfly(x, y, w) is ct or gs.
+template <class Butterfly>
+inline void in_pair_layers(__m512i (&r)[16], const InPairLayer (&layers)[4], const Permutation& back,
+                           Butterfly&& butterfly) {
+#pragma GCC unroll 4
+  for (const InPairLayer& layer : layers) {
+    each_pair(r, [&](std::size_t, __m512i& x, __m512i& y) { permute(x, y, *layer.into); });
+    each_pair(r, [&](std::size_t p, __m512i& x, __m512i& y) { butterfly(x, y, load(*layer.twiddles, p)); });
+  }
+  each_pair(r, [&](std::size_t, __m512i& x, __m512i& y) { permute(x, y, back); });
+}
+
 }  // namespace
 
 // FIPS 204 Alg. 41 (NTT), as the portable kernel.
@@ -186,12 +200,7 @@ void mldsa_ntt(std::int32_t a[256]) {
   // Spans 8, 4, 2, 1 inside each register pair.
   constexpr InPairLayer kLayers[] = {
       {&kNaturalTo8, &kForward8}, {&k8To4, &kForward4}, {&k4To2, &kForward2}, {&k2To1, &kForward1}};
-#pragma GCC unroll 4
-  for (const InPairLayer& layer : kLayers) {
-    each_pair(r, [&](std::size_t, __m512i& x, __m512i& y) { permute(x, y, *layer.into); });
-    each_pair(r, [&](std::size_t p, __m512i& x, __m512i& y) { ct(x, y, load(*layer.twiddles, p)); });
-  }
-  each_pair(r, [](std::size_t, __m512i& x, __m512i& y) { permute(x, y, k1ToNatural); });
+  in_pair_layers(r, kLayers, k1ToNatural, [](__m512i& x, __m512i& y, const Twiddle& w) { ct(x, y, w); });
 #pragma GCC unroll 16
   for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, r[i]);
 }
@@ -204,12 +213,7 @@ void mldsa_invntt_tomont(std::int32_t a[256]) {
   // Spans 1, 2, 4, 8 inside each register pair.
   constexpr InPairLayer kLayers[] = {
       {&kNaturalTo1, &kInverse1}, {&k1To2, &kInverse2}, {&k2To4, &kInverse4}, {&k4To8, &kInverse8}};
-#pragma GCC unroll 4
-  for (const InPairLayer& layer : kLayers) {
-    each_pair(r, [&](std::size_t, __m512i& x, __m512i& y) { permute(x, y, *layer.into); });
-    each_pair(r, [&](std::size_t p, __m512i& x, __m512i& y) { gs(x, y, load(*layer.twiddles, p)); });
-  }
-  each_pair(r, [](std::size_t, __m512i& x, __m512i& y) { permute(x, y, k8ToNatural); });
+  in_pair_layers(r, kLayers, k8ToNatural, [](__m512i& x, __m512i& y, const Twiddle& w) { gs(x, y, w); });
   // Spans 16, 32, 64: block b of span s uses -zetas[256/s - 1 - b].
 #pragma GCC unroll 3
   for (std::size_t span_regs = 1, m = 8; span_regs <= 4; span_regs <<= 1, m >>= 1) {
