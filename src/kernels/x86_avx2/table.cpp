@@ -26,8 +26,8 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.keccak.keccak_f1600_sliced8 = keccak_f1600_sliced8;
   t.tuning.keccak_sliced_min_states = 2;  // four states cost about two x1 calls here
   // x8 (two groups of four interleaved, keccak_x4.cpp): 1,880 median TSC
-  // ticks on the KVM guest, against 1,676 for x4 + x1 (five ways) and
-  // 2,346 for x4 + 2 x1 (six).
+  // ticks on the KVM guest, against 1,651 for x4 + x1 (five ways) and
+  // 2,296 for x4 + 2 x1 (six).
   t.tuning.keccak_x8_min_ways = 6;
   // Five states, the fifth in general-purpose registers beside the vector
   // four (keccak_x5.cpp). Median TSC ticks per call on the bhyve
