@@ -579,7 +579,9 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
       "ones, so that load drift hits both sides; " +
       std::to_string(c.rounds) +
       " rounds; medians over the samples of all rounds; ML-DSA signing: the mean "
-      "over the message set of each message's fastest time across the rounds";
+      "over the message set of each message's fastest time across the rounds; the ratio's spread: the "
+      "quartiles of the per-round ratios (each round's pqlab median, or mean over the messages, over the "
+      "peer's in the same round), and a row is borderline where 0.8 lies between them";
   const std::vector<Recipe> all = selected_recipes(im.plan);
   std::size_t step = 0, steps = 0;
   for (const PeerBuildInfo& b : im.builds) steps += b.measured ? all.size() : 0;
@@ -601,13 +603,14 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
         }
         const std::size_t n = r.kind == 1 ? c.kem : r.kind == 2 ? c.dsa : c.slh;
         for (const std::string& op : r.operations) {
-          PeerRow row{r.algorithm, op, "median", b.backend, r.peer, b.name, 0, 0, 0, 0, std::nullopt};
+          PeerRow row{r.algorithm, op, "median", b.backend, r.peer, b.name, 0, 0, 0, 0, std::nullopt, {}};
           std::vector<double> mine, theirs;
           const bool set = r.kind == 2 && op == "sign";
           std::vector<double> mine_best(msgs.size(), std::numeric_limits<double>::max()), theirs_best = mine_best;
           bool same = true;
           std::uint64_t peer_hash = 0, pqlab_hash = 0;
           for (unsigned round = 0; round < c.rounds; ++round) {
+            double this_round[2] = {0, 0};  // pqlab's statistic, the peer's
             for (int side = 0; side < 2; ++side) {
               const bool peer_turn = (side == 0) == (round % 2 == 0);
               if (set) {
@@ -615,13 +618,16 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
                 auto& best = peer_turn ? theirs_best : mine_best;
                 for (std::size_t i = 0; i < t.size(); ++i) best[i] = std::min(best[i], t[i]);
                 (peer_turn ? peer_hash : pqlab_hash) = h;
+                this_round[peer_turn ? 1 : 0] = mean_of(t);
               } else {
                 std::vector<double> t = peer_turn ? peer.time(op, n) : ours.time(op, n);
                 auto& all_t = peer_turn ? theirs : mine;
                 all_t.insert(all_t.end(), t.begin(), t.end());
+                this_round[peer_turn ? 1 : 0] = summarize(std::move(t)).median;
               }
             }
             if (set) same = same && peer_hash == pqlab_hash;
+            if (this_round[1] > 0) row.round_ratios.push_back(this_round[0] / this_round[1]);
           }
           if (set) {
             row.statistic = "mean";

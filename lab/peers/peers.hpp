@@ -58,8 +58,15 @@ struct PeerRow {
   // key from the all-zero seed, deterministic signing), i.e. did the same
   // rejection-loop work; nullopt for other rows.
   std::optional<bool> same_signatures;
+  // One ratio per round: pqlab's statistic over the peer's, each from that
+  // round's samples alone (the median, or for signing the mean over the
+  // message set), so that the spread of the ratio within the run shows.
+  std::vector<double> round_ratios;
   double ratio() const { return peer_ticks > 0 ? pqlab_ticks / peer_ticks : 0; }
   bool met() const { return ratio() <= kPeerTargetRatio; }
+  // Whether the target lies between the lower and the upper quartile of
+  // the per-round ratios: the verdict is within this run's own spread.
+  bool borderline() const;
 };
 
 struct PeerBuildInfo {

@@ -86,6 +86,8 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
     EXPECT_GT(row.peer_ticks, 0);
     EXPECT_DOUBLE_EQ(row.ratio(), row.pqlab_ticks / row.peer_ticks);
     EXPECT_EQ(row.met(), row.ratio() <= 0.8);
+    ASSERT_EQ(row.round_ratios.size(), r.rounds);  // one per round
+    for (double x : row.round_ratios) EXPECT_GT(x, 0);
     if (row.algorithm.starts_with("ML-DSA") && row.operation == "sign") {
       EXPECT_EQ(row.statistic, "mean");
       EXPECT_EQ(row.pqlab_samples, 16u);  // quick: the first 16 messages of the set
@@ -111,8 +113,9 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   // The markdown: one table row per result, with ratio, target and verdict.
   const std::string md = pqlab::lab::peers_to_markdown(r);
   EXPECT_NE(md.find("| algorithm | operation | pqlab backend | pqlab ticks | peer (build) | peer ticks | ratio | "
-                    "target | verdict |"),
+                    "per-round ratios (quartiles) | target | verdict |"),
             std::string::npos);
+  EXPECT_NE(md.find(" rows meet the target; "), std::string::npos) << md;
   EXPECT_NE(md.find("| ML-KEM-768 | decaps | avx2 | "), std::string::npos) << md;
   EXPECT_NE(md.find("| mlkem-native (strict-avx2) | "), std::string::npos) << md;
   EXPECT_NE(md.find("| ML-DSA-65 | sign (mean of 16 messages, signatures differ) | avx2 |"), std::string::npos) << md;
@@ -124,6 +127,8 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   const nlohmann::json j = pqlab::lab::peers_to_json(&r);
   EXPECT_EQ(j["rows"].size(), r.rows.size());
   EXPECT_DOUBLE_EQ(j["rows"][0]["ratio"].get<double>(), r.rows[0].ratio());
+  EXPECT_EQ(j["rows"][0]["round_ratios"].size(), r.rounds);
+  EXPECT_EQ(j["rows"][0]["borderline"].get<bool>(), r.rows[0].borderline());
   EXPECT_GE(j["load"]["cpus"].get<int>(), 1);
   EXPECT_NE(md.find("Machine load before: load "), std::string::npos);
   // The probe of the fifth Keccak state on the pinned core, both ends.
@@ -135,6 +140,53 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
   EXPECT_EQ(j["five_state_call"]["after"].is_number(), r.five_state_after.has_value());
   EXPECT_EQ(pqlab::lab::peers_to_json(nullptr), (nlohmann::json{{"run", false}}));
   fs::remove_all(dir);
+}
+
+// Borderline: the target between the quartiles of the per-round ratios
+// (type-7 quartiles: of {0.76, 0.79, 0.81, 0.84}, 0.7825 and 0.8150).
+TEST(LabPeers, BorderlineIsTheTargetWithinTheRoundQuartiles) {
+  pqlab::lab::PeerRow row;
+  EXPECT_FALSE(row.borderline());  // no rounds
+  row.round_ratios = {0.84, 0.76, 0.81, 0.79};
+  EXPECT_TRUE(row.borderline());
+  row.round_ratios = {0.70, 0.74, 0.78, 0.79};  // all below
+  EXPECT_FALSE(row.borderline());
+  row.round_ratios = {0.70, 0.74, 0.75, 0.85};  // one round above: q3 = 0.775
+  EXPECT_FALSE(row.borderline());
+  row.round_ratios = {0.81, 0.82, 0.85};
+  EXPECT_FALSE(row.borderline());
+  row.round_ratios = {0.8};
+  EXPECT_TRUE(row.borderline());
+
+  pqlab::lab::PeerResults r;
+  r.rows.push_back({"ML-DSA-65",
+                    "sign",
+                    "mean",
+                    "avx2",
+                    "pq-crystals AVX2",
+                    "strict-avx2",
+                    79,
+                    100,
+                    1,
+                    1,
+                    std::nullopt,
+                    {0.78, 0.79, 0.81, 0.82}});
+  r.rows.push_back({"ML-KEM-768",
+                    "keygen",
+                    "median",
+                    "avx2",
+                    "mlkem-native",
+                    "strict-avx2",
+                    70,
+                    100,
+                    1,
+                    1,
+                    std::nullopt,
+                    {0.70, 0.70, 0.71}});
+  const std::string md = pqlab::lab::peers_to_markdown(r);
+  EXPECT_NE(md.find("| 0.79 | 0.79–0.81 | ≤ 0.8 | met (borderline) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 0.70 | 0.70–0.70 | ≤ 0.8 | met |"), std::string::npos) << md;
+  EXPECT_NE(md.find("2 of 2 rows meet the target; 1 is borderline"), std::string::npos) << md;
 }
 
 TEST(LabPeers, HarnessLinesAreParsedStrictly) {
