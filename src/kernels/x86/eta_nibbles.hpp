@@ -1,9 +1,11 @@
 // Shared by the AVX2 and AVX-512 ExpandS filters (FIPS 204 Alg. 31 with
-// Alg. 15): sixteen XOF bytes split into their 32 nibbles in stream order
-// (each byte's low nibble first), and the coefficient of each accepted
-// nibble by a byte shuffle over mldsa_field::eta_nibble_values (a register,
-// so no memory index depends on a nibble). Internal linkage and always
-// inlined: each including file compiles it with its own target flags.
+// Alg. 15): the coefficient of each nibble by a byte shuffle over
+// mldsa_field::eta_nibble_values (a register, so no memory index depends on
+// a nibble) and the nibbles present in a short step; for AVX-512, sixteen
+// XOF bytes split into their 32 nibbles in stream order (each byte's low
+// nibble first) in two 128-bit halves (the AVX2 filter spreads them over
+// one 256-bit register itself). Internal linkage and always inlined: each
+// including file compiles it with its own target flags.
 #pragma once
 #include <immintrin.h>
 

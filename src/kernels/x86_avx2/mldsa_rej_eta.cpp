@@ -1,22 +1,22 @@
 // ML-DSA's ExpandS filter (FIPS 204 Alg. 31 lines 4–13 with Alg. 15,
-// CoeffFromHalfByte) with AVX2: sixteen bytes, 32 nibbles, per step, in
-// groups of eight. The nibbles are split into bytes in stream order; a
-// byte shuffle over the sixteen constants of
-// mldsa_field::eta_nibble_values (a register, so no memory index depends
-// on a nibble) maps each to its coefficient; a compare with the limit
-// gives the accepted ones. AVX2 has no compress, so the accept mask of a
-// group indexes the uniform filters' table of accepted lanes
-// (rej_uniform.hpp), which moves the accepted values to the front, in
-// order. Only that mask steers anything, and the
-// kernel seam lets it show: it is declassified for the constant-time test.
-// Whole steps run without a test while 32 slots are free; then a group
-// whose accepted values would pass slot 255 is stored through a masked
-// store. The buffer is read only within len. The result equals the
-// portable filter's.
+// CoeffFromHalfByte) with AVX2: sixteen bytes, 32 nibbles, per step. The
+// step's nibbles are spread into the 32 bytes of one register in stream
+// order (each byte's low nibble first); one compare with the limit and
+// one movemask give the 32-bit accept mask, and one byte shuffle over the
+// sixteen constants of mldsa_field::eta_nibble_values (a register, so no
+// memory index depends on a nibble) maps every nibble to its coefficient.
+// AVX2 has no compress: each group of eight coefficients is packed while
+// still bytes, by a byte shuffle whose indices the group's eight mask bits
+// pick from the uniform filters' table of accepted lanes (rej_uniform.hpp),
+// then widened to 32 bits and stored. Only the accept mask steers
+// anything, and the kernel seam lets it show: it is declassified for the
+// constant-time test. Whole steps run without a test while 32 slots are
+// free; then a group whose accepted values would pass slot 255 is stored
+// through a masked store. The buffer is read only within len. The result
+// equals the portable filter's.
 #include <immintrin.h>
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 
 #include "common/ct_poison.hpp"
@@ -29,72 +29,95 @@ namespace pqlab::kernels::avx2 {
 
 namespace {
 
-// One group of eight nibbles: their coefficients, the accepted ones packed
-// to the front (the accept mask, declassified, picks the permutation), and
-// how many were accepted.
-struct Group {
-  __m256i packed;
-  std::size_t count;
+// One step's 32 nibbles as coefficients (int8, stream order) and which of
+// them are accepted (bit i: nibble i), declassified.
+struct Step {
+  __m256i coeffs;
+  std::uint32_t accept;
 };
-[[gnu::always_inline]] inline Group filter_group(__m128i nibbles, std::uint32_t in_buffer, __m128i values,
-                                                 __m128i limit) {
-  const auto below = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(nibbles, limit))) & 0xffu;
-  const std::uint32_t accept = ct::declassify_value(below & in_buffer);
-  const __m256i coeffs = _mm256_cvtepi8_epi32(_mm_shuffle_epi8(values, nibbles));
-  const __m256i order =
-      _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[accept].data())));
-  return {_mm256_permutevar8x32_epi32(coeffs, order), static_cast<std::size_t>(__builtin_popcount(accept))};
+[[gnu::always_inline]] inline Step filter_step(__m128i raw, std::uint32_t in_buffer, __m256i values, __m256i limit) {
+  // Byte i becomes the 16-bit word i; word | word << 4, masked, leaves the
+  // low nibble in its low byte and the high nibble in its high byte.
+  const __m256i words = _mm256_cvtepu8_epi16(raw);
+  const __m256i nibbles = _mm256_and_si256(_mm256_or_si256(words, _mm256_slli_epi16(words, 4)), _mm256_set1_epi8(0x0f));
+  const auto below = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(limit, nibbles)));
+  return {_mm256_shuffle_epi8(values, nibbles), ct::declassify_value(below & in_buffer)};
 }
 
-[[gnu::always_inline]] inline __m128i group_nibbles(const x86::EtaNibbles& halves, std::size_t group) {
-  return group % 2 == 0 ? halves.half[group / 2] : _mm_srli_si128(halves.half[group / 2], 8);
+// Group g (nibbles 8g .. 8g+7) of a step: its accepted coefficients packed
+// to the front, widened to 32 bits; the lanes past the count are scratch.
+template <std::size_t g>
+[[gnu::always_inline]] inline __m256i packed_group(__m256i coeffs, std::uint32_t accept) {
+  __m128i bytes = g < 2 ? _mm256_castsi256_si128(coeffs) : _mm256_extracti128_si256(coeffs, 1);
+  if constexpr (g % 2 == 1) bytes = _mm_srli_si128(bytes, 8);
+  const __m128i order =
+      _mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[(accept >> (8 * g)) & 0xffu].data()));
+  return _mm256_cvtepi8_epi32(_mm_shuffle_epi8(bytes, order));
+}
+
+template <std::size_t g>
+[[gnu::always_inline]] inline std::size_t group_count(std::uint32_t accept) {
+  return static_cast<std::size_t>(__builtin_popcount((accept >> (8 * g)) & 0xffu));
+}
+
+// Stores group g at a + filled, at most up to slot 255; returns the new
+// count.
+template <std::size_t g>
+[[gnu::always_inline]] inline std::size_t store_group_bounded(std::int32_t* a, std::size_t filled, const Step& s) {
+  const __m256i packed = packed_group<g>(s.coeffs, s.accept);
+  if (filled + 8 <= 256) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed);
+    return filled + group_count<g>(s.accept);
+  }
+  // Near the end: keep only the slots up to 255.
+  const std::size_t kept = std::min<std::size_t>(group_count<g>(s.accept), 256 - filled);
+  const __m256i store =
+      _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(kept)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_epi32(a + filled, store, packed);
+  return filled + kept;
 }
 
 }  // namespace
 
 std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::uint8_t* buf, std::size_t len,
                           unsigned eta) {
-  const __m128i values = x86::eta_value_table(eta);
-  const __m128i limit = _mm_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
+  const __m256i values = _mm256_broadcastsi128_si256(x86::eta_value_table(eta));
+  const __m256i limit = _mm256_set1_epi8(static_cast<char>(mldsa_field::eta_nibble_limit(eta)));
   std::size_t pos = 0;
   // Whole steps while their 32 nibbles fit below slot 256: no test inside.
   for (; pos + 16 <= len && filled <= 256 - 32; pos += 16) {
-    const x86::EtaNibbles halves = x86::split_nibbles(_mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos)));
-    for (std::size_t group = 0; group < 4; ++group) {
-      const Group g = filter_group(group_nibbles(halves, group), 0xffu, values, limit);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), g.packed);
-      filled += g.count;
-    }
+    const Step s = filter_step(_mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos)), ~0u, values, limit);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<0>(s.coeffs, s.accept));
+    filled += group_count<0>(s.accept);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<1>(s.coeffs, s.accept));
+    filled += group_count<1>(s.accept);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<2>(s.coeffs, s.accept));
+    filled += group_count<2>(s.accept);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<3>(s.coeffs, s.accept));
+    filled += group_count<3>(s.accept);
   }
-  // The rest a group at a time, each stopping at slot 255.
+  // The rest a step at a time, each group stopping at slot 255.
   for (; pos < len && filled < 256; pos += 16) {
     const std::size_t bytes = std::min<std::size_t>(16, len - pos);
-    // A whole step is read in place; only a short last one goes through a
-    // zeroed copy (a load from narrower stores would stall on forwarding).
+    // A whole step is read in place, and so are the eight bytes that a
+    // 136-byte block (SHAKE256's rate) leaves; only other short steps go
+    // through a zeroed copy (a load from narrower stores would stall on
+    // forwarding).
     __m128i raw;
     if (bytes == 16) {
       raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos));
+    } else if (bytes == 8) {
+      raw = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(buf + pos));
     } else {
       alignas(16) std::uint8_t chunk[16] = {};
       std::memcpy(chunk, buf + pos, bytes);
       raw = _mm_load_si128(reinterpret_cast<const __m128i*>(chunk));
     }
-    const x86::EtaNibbles halves = x86::split_nibbles(raw);
-    const std::uint32_t present = x86::present_nibbles(bytes);
-    for (std::size_t group = 0; group < 4 && filled < 256; ++group) {
-      const Group g = filter_group(group_nibbles(halves, group), (present >> (8 * group)) & 0xffu, values, limit);
-      if (filled + 8 <= 256) {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), g.packed);
-        filled += g.count;
-      } else {
-        // Near the end: keep only the slots up to 255.
-        const std::size_t kept = std::min<std::size_t>(g.count, 256 - filled);
-        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        const __m256i store = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(kept)), lanes);
-        _mm256_maskstore_epi32(a + filled, store, g.packed);
-        filled += kept;
-      }
-    }
+    const Step s = filter_step(raw, x86::present_nibbles(bytes), values, limit);
+    filled = store_group_bounded<0>(a, filled, s);
+    if (bytes > 4 && filled < 256) filled = store_group_bounded<1>(a, filled, s);
+    if (bytes > 8 && filled < 256) filled = store_group_bounded<2>(a, filled, s);
+    if (bytes > 12 && filled < 256) filled = store_group_bounded<3>(a, filled, s);
   }
   return filled;
 }
