@@ -64,8 +64,11 @@ struct PeerRow {
   std::vector<double> round_ratios;
   double ratio() const { return peer_ticks > 0 ? pqlab_ticks / peer_ticks : 0; }
   bool met() const { return ratio() <= kPeerTargetRatio; }
-  // Whether the target lies between the lower and the upper quartile of
-  // the per-round ratios: the verdict is within this run's own spread.
+  // Whether the target lies within the run's own spread: between the lower
+  // of ratio() and the per-round ratios' lower quartile and the higher of
+  // ratio() and their upper quartile. (ratio() comes from the pooled
+  // samples, or for signing from each message's fastest round, so it can
+  // lie outside the per-round quartiles.)
   bool borderline() const;
 };
 

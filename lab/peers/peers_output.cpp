@@ -26,7 +26,7 @@ std::string peer_tick_note(const MachineInfo& m) {
 bool PeerRow::borderline() const {
   if (round_ratios.empty()) return false;
   const Summary s = summarize(round_ratios);
-  return s.q1 <= kPeerTargetRatio && kPeerTargetRatio <= s.q3;
+  return std::min(s.q1, ratio()) <= kPeerTargetRatio && kPeerTargetRatio <= std::max(s.q3, ratio());
 }
 
 bool PeerResults::load_suspect() const { return load_is_suspect(std::max(load_before, load_after), cpus); }
@@ -133,9 +133,11 @@ std::string peers_to_markdown(const PeerResults& r) {
     md << met << " of " << r.rows.size() << " rows meet the target; ";
     if (borderline > 0)
       md << borderline << (borderline == 1 ? " is" : " are")
-         << " borderline (0.8 lies between the lower and upper quartile of the row's per-round ratios).";
+         << " borderline (0.8 lies between the row's ratio or the lower quartile of its per-round ratios and "
+            "the ratio or their upper quartile).";
     else
-      md << "none is borderline (in every row 0.8 lies outside the quartiles of the per-round ratios).";
+      md << "none is borderline (in every row the ratio and the quartiles of the per-round ratios lie on one side "
+            "of 0.8).";
     md << " The quartiles show the spread within this run only; separate runs can differ by more "
           "(docs/PERFORMANCE.md, Load), so a row near 0.8 is settled only by repeated runs.";
   }

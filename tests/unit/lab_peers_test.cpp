@@ -143,20 +143,27 @@ TEST(LabPeers, FakeTreeGivesEveryRowWithItsRatio) {
 }
 
 // Borderline: the target between the quartiles of the per-round ratios
-// (type-7 quartiles: of {0.76, 0.79, 0.81, 0.84}, 0.7825 and 0.8150).
+// (type-7 quartiles: of {0.76, 0.79, 0.81, 0.84}, 0.7825 and 0.8150), or
+// between them and the run's ratio.
 TEST(LabPeers, BorderlineIsTheTargetWithinTheRoundQuartiles) {
   pqlab::lab::PeerRow row;
   EXPECT_FALSE(row.borderline());  // no rounds
-  row.round_ratios = {0.84, 0.76, 0.81, 0.79};
-  EXPECT_TRUE(row.borderline());
-  row.round_ratios = {0.70, 0.74, 0.78, 0.79};  // all below
-  EXPECT_FALSE(row.borderline());
-  row.round_ratios = {0.70, 0.74, 0.75, 0.85};  // one round above: q3 = 0.775
-  EXPECT_FALSE(row.borderline());
-  row.round_ratios = {0.81, 0.82, 0.85};
-  EXPECT_FALSE(row.borderline());
-  row.round_ratios = {0.8};
-  EXPECT_TRUE(row.borderline());
+  // The run's ratio at `ratio`, the rounds' at `rounds`.
+  const auto with = [&row](double ratio, std::vector<double> rounds) {
+    row.pqlab_ticks = 1000 * ratio;
+    row.peer_ticks = 1000;
+    row.round_ratios = std::move(rounds);
+    return row.borderline();
+  };
+  EXPECT_TRUE(with(0.80, {0.84, 0.76, 0.81, 0.79}));
+  EXPECT_FALSE(with(0.76, {0.70, 0.74, 0.78, 0.79}));   // all below
+  EXPECT_FALSE(with(0.745, {0.70, 0.74, 0.75, 0.85}));  // one round above: q3 = 0.775
+  EXPECT_FALSE(with(0.82, {0.81, 0.82, 0.85}));
+  EXPECT_TRUE(with(0.80, {0.8}));
+  // The run's ratio past 0.8, the rounds' quartiles below it, and back.
+  EXPECT_TRUE(with(0.805, {0.77, 0.78, 0.79, 0.795}));
+  EXPECT_FALSE(with(0.75, {0.77, 0.78, 0.79, 0.795}));
+  EXPECT_TRUE(with(0.79, {0.81, 0.82, 0.85}));
 
   pqlab::lab::PeerResults r;
   r.rows.push_back({"ML-DSA-65",
