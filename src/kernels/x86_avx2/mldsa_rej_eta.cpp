@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "common/ct_poison.hpp"
 #include "kernels/mldsa_field.hpp"
@@ -60,21 +61,41 @@ template <std::size_t g>
   return static_cast<std::size_t>(__builtin_popcount((accept >> (8 * g)) & 0xffu));
 }
 
-// Stores group g at a + filled, at most up to slot 255; returns the new
-// count.
+// Stores group g at a + filled, which has room for eight slots; returns
+// the new count.
+template <std::size_t g>
+[[gnu::always_inline]] inline std::size_t store_group(std::int32_t* a, std::size_t filled, const Step& s) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<g>(s.coeffs, s.accept));
+  return filled + group_count<g>(s.accept);
+}
+
+// The same for any filled < 256: near the end only the slots up to 255 are
+// written.
 template <std::size_t g>
 [[gnu::always_inline]] inline std::size_t store_group_bounded(std::int32_t* a, std::size_t filled, const Step& s) {
-  const __m256i packed = packed_group<g>(s.coeffs, s.accept);
-  if (filled + 8 <= 256) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed);
-    return filled + group_count<g>(s.accept);
-  }
-  // Near the end: keep only the slots up to 255.
+  if (filled + 8 <= 256) return store_group<g>(a, filled, s);
   const std::size_t kept = std::min<std::size_t>(group_count<g>(s.accept), 256 - filled);
   const __m256i store =
       _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(kept)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_epi32(a + filled, store, packed);
+  _mm256_maskstore_epi32(a + filled, store, packed_group<g>(s.coeffs, s.accept));
   return filled + kept;
+}
+
+// A whole step's four groups, with room for all 32 slots.
+template <std::size_t... G>
+[[gnu::always_inline]] inline std::size_t store_step(std::int32_t* a, std::size_t filled, const Step& s,
+                                                     std::index_sequence<G...>) {
+  ((filled = store_group<G>(a, filled, s)), ...);
+  return filled;
+}
+
+// The groups of a step of `bytes` bytes that hold any of them (group g
+// covers bytes 4g .. 4g+3), each stopping at slot 255.
+template <std::size_t... G>
+[[gnu::always_inline]] inline std::size_t store_step_bounded(std::int32_t* a, std::size_t filled, const Step& s,
+                                                             std::size_t bytes, std::index_sequence<G...>) {
+  ((filled = bytes > 4 * G && filled < 256 ? store_group_bounded<G>(a, filled, s) : filled), ...);
+  return filled;
 }
 
 }  // namespace
@@ -87,14 +108,7 @@ std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::ui
   // Whole steps while their 32 nibbles fit below slot 256: no test inside.
   for (; pos + 16 <= len && filled <= 256 - 32; pos += 16) {
     const Step s = filter_step(_mm_loadu_si128(reinterpret_cast<const __m128i*>(buf + pos)), ~0u, values, limit);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<0>(s.coeffs, s.accept));
-    filled += group_count<0>(s.accept);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<1>(s.coeffs, s.accept));
-    filled += group_count<1>(s.accept);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<2>(s.coeffs, s.accept));
-    filled += group_count<2>(s.accept);
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), packed_group<3>(s.coeffs, s.accept));
-    filled += group_count<3>(s.accept);
+    filled = store_step(a, filled, s, std::make_index_sequence<4>{});
   }
   // The rest a step at a time, each group stopping at slot 255.
   for (; pos < len && filled < 256; pos += 16) {
@@ -114,10 +128,7 @@ std::size_t mldsa_rej_eta(std::int32_t a[256], std::size_t filled, const std::ui
       raw = _mm_load_si128(reinterpret_cast<const __m128i*>(chunk));
     }
     const Step s = filter_step(raw, x86::present_nibbles(bytes), values, limit);
-    filled = store_group_bounded<0>(a, filled, s);
-    if (bytes > 4 && filled < 256) filled = store_group_bounded<1>(a, filled, s);
-    if (bytes > 8 && filled < 256) filled = store_group_bounded<2>(a, filled, s);
-    if (bytes > 12 && filled < 256) filled = store_group_bounded<3>(a, filled, s);
+    filled = store_step_bounded(a, filled, s, bytes, std::make_index_sequence<4>{});
   }
   return filled;
 }
