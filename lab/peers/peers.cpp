@@ -581,7 +581,8 @@ PeerResults PeerBuilds::measure(const Progress& progress) const {
       " rounds; medians over the samples of all rounds; ML-DSA signing: the mean "
       "over the message set of each message's fastest time across the rounds; the ratio's spread: the "
       "quartiles of the per-round ratios (each round's pqlab median, or mean over the messages, over the "
-      "peer's in the same round), and a row is borderline where 0.8 lies between them";
+      "peer's in the same round), and a row is borderline where 0.8 lies between the lower of the ratio "
+      "and the lower quartile and the higher of the ratio and the upper quartile";
   const std::vector<Recipe> all = selected_recipes(im.plan);
   std::size_t step = 0, steps = 0;
   for (const PeerBuildInfo& b : im.builds) steps += b.measured ? all.size() : 0;

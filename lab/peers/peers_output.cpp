@@ -116,11 +116,12 @@ std::string peers_to_markdown(const PeerResults& r) {
       if (row.same_signatures) op += *row.same_signatures ? ", same signatures" : ", signatures differ";
       op += ")";
     }
+    const bool near_target = row.borderline();
     met += row.met() ? 1 : 0;
-    borderline += row.borderline() ? 1 : 0;
+    borderline += near_target ? 1 : 0;
     rows.push_back({row.algorithm, op, row.backend, num(row.pqlab_ticks), row.peer + " (" + row.build + ")",
                     num(row.peer_ticks), ratio, spread, "≤ 0.8",
-                    std::string(row.met() ? "met" : "missed") + (row.borderline() ? " (borderline)" : "")});
+                    std::string(row.met() ? "met" : "missed") + (near_target ? " (borderline)" : "")});
   }
   std::string table =
       "| algorithm | operation | pqlab backend | pqlab ticks | peer (build) | peer ticks | ratio | "
