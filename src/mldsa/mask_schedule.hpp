@@ -46,7 +46,10 @@ void compute_w_row(Poly& w, const SigningKey& key, std::size_t i, YHat&& y_hat, 
 // backend, four on the other vector ones; l is 4, 5 or 7); those past this
 // iteration's l are kept for the next one, whose κ starts where this one's
 // ended (Alg. 7 line 31), as are those drawn ahead while c̃ is hashed
-// (draw_ahead).
+// (draw_ahead). Each polynomial stays where it was drawn, in the slot of
+// its nonce mod kSlots, until its iteration is over: the nonces held span
+// at most kSlots (this iteration's l and at most kDrawn after them), so no
+// draw overwrites one still needed, and none is copied.
 template <class P>
 class HeldMask {
  public:
@@ -54,20 +57,21 @@ class HeldMask {
   // ExpandMaskRider in the key's ExpandA, sign.cpp) into
   // first_draw_target(), y[0..count) from nonce 0: took_first_draw(count).
   static constexpr bool takes_first_draw = true;
-  Poly* first_draw_target() { return drawn_; }
+  Poly* first_draw_target() { return slots_; }  // nonces 0 .. l - 1 lie in slots 0 .. l - 1
   void took_first_draw(std::size_t count) {
     drawn_first_ = 0;
-    drawn_count_ = static_cast<std::uint32_t>(count);
+    drawn_end_ = static_cast<std::uint32_t>(count);
   }
   template <class SigningKey>
   void start(const SigningKey& key, Seed64 rho_second, std::uint16_t kappa, NttPoly& scratch) {
-    for (std::size_t j = 0; j < P::l; ++j) draw(y_[j], rho_second, static_cast<std::uint16_t>(kappa + j), kappa + P::l);
-    for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], y_[j]);
+    kappa_ = kappa;
+    draw_through(rho_second, kappa_ + P::l);
+    for (std::size_t j = 0; j < P::l; ++j) ntt(y_hat_[j], slot(kappa_ + j));
     for (std::size_t i = 0; i < P::k; ++i)
       compute_w_row<P, true>(
           w_[i], key, i, [this](std::size_t j) -> const NttPoly& { return y_hat_[j]; }, scratch, wide_);
   }
-  const Poly& y(std::size_t j, Poly&) const { return y_[j]; }
+  const Poly& y(std::size_t j, Poly&) const { return slot(kappa_ + j); }
   template <class SigningKey>
   const Poly& w(const SigningKey&, std::size_t i, Poly&, NttPoly&) const {
     return w_[i];
@@ -78,58 +82,61 @@ class HeldMask {
   Poly& held_w(std::size_t i) { return w_[i]; }
   // Called once w1 is known, with the commitment's hash (c̃ = H(μ ‖ w1),
   // Alg. 7 line 15) as `rider`: draws the polynomials of y that follow
-  // those held for the iteration from next_kappa (the next one's κ), one
-  // Keccak call's worth less one way, so that the hash's permutations ride
-  // in the calls' last ways instead of running one state at a time. The
-  // next iteration takes them (start()); if this one is accepted they are
-  // discarded. Where a call permutes one state (ways_per_call() is 1)
-  // nothing is drawn and the hash runs alone.
+  // those already drawn, one Keccak call's worth less one way, so that the
+  // hash's permutations ride in the calls' last ways instead of running one
+  // state at a time. The next iteration (from next_kappa, this one's κ + l)
+  // takes them; if this one is accepted they are discarded. Where a call
+  // permutes one state (ways_per_call() is 1) nothing is drawn and the hash
+  // runs alone.
   void draw_ahead(Seed64 rho_second, std::uint32_t next_kappa, hash::WayRider& rider) {
     const std::size_t per_call = hash::Shake256Ways::ways_per_call();
     if (per_call < 2) return;
-    // Keep the polynomials from next_kappa on, moved to the front.
-    const std::uint32_t end = drawn_first_ + drawn_count_;
-    const std::uint32_t kept = end > next_kappa ? end - next_kappa : 0;
-    for (std::uint32_t j = 0; j < kept; ++j) drawn_[j] = drawn_[next_kappa - drawn_first_ + j];
-    const std::uint32_t first = next_kappa + kept;
+    const std::uint32_t kept = drawn_end_ - next_kappa;  // start() drew through next_kappa
     std::size_t count = per_call - 1;
     if (count > kDrawn - kept) count = kDrawn - kept;
-    if (first + count > kLastNonce + 1) count = first > kLastNonce ? 0 : kLastNonce + 1 - first;
-    drawn_first_ = next_kappa;
-    drawn_count_ = kept;
-    if (count == 0) return;
-    expand_mask_polys<P::z_bits - 1>(drawn_ + kept, rho_second, static_cast<std::uint16_t>(first), count, &rider);
-    drawn_count_ = kept + static_cast<std::uint32_t>(count);
+    draw_from_end(rho_second, count, &rider);
   }
   ~HeldMask() { secure_wipe(this, sizeof *this); }
 
  private:
   static constexpr std::size_t kDrawn = kMaskBatch;
   static_assert(kDrawn >= P::l, "one draw covers an iteration");
+  static constexpr std::size_t kSlots = P::l + kDrawn;
   // ExpandMask's nonce is IntegerToBytes(κ + r, 2) (Alg. 34).
   static constexpr std::uint32_t kLastNonce = 0xffff;
-  // y for `nonce`: from the polynomials drawn ahead, or from a new draw of
-  // the nonces from it up to this iteration's `end`, rounded up to whole
-  // Keccak calls (KeccakWays::ways_per_call(): the rounding costs no more
-  // calls, and what it draws past `end` is kept for the next iteration).
-  void draw(Poly& out, Seed64 rho_second, std::uint16_t nonce, std::uint32_t end) {
-    if (nonce < drawn_first_ || nonce - drawn_first_ >= drawn_count_) {
-      const std::size_t per_call = hash::Shake256Ways::ways_per_call();
-      std::size_t count = (end - nonce + per_call - 1) / per_call * per_call;
-      count = count < kDrawn ? count : kDrawn;
-      expand_mask_polys<P::z_bits - 1>(drawn_, rho_second, nonce, count);
-      drawn_first_ = nonce;
-      drawn_count_ = static_cast<std::uint32_t>(count);
-    }
-    out = drawn_[nonce - drawn_first_];
+  const Poly& slot(std::size_t nonce) const { return slots_[nonce % kSlots]; }
+  // Draws y for the nonces up to `end` that are not drawn yet, rounded up
+  // to whole Keccak calls (KeccakWays::ways_per_call(): the rounding costs
+  // no more calls, and what it draws past `end` is kept for the next
+  // iteration). Those before κ are no longer needed; if κ is not among
+  // those drawn (not in the signing loop's order), the draw starts at κ.
+  void draw_through(Seed64 rho_second, std::size_t end) {
+    if (kappa_ < drawn_first_ || kappa_ > drawn_end_) drawn_end_ = kappa_;
+    drawn_first_ = kappa_;
+    if (drawn_end_ >= end) return;
+    const std::size_t per_call = hash::Shake256Ways::ways_per_call();
+    std::size_t count = (end - drawn_end_ + per_call - 1) / per_call * per_call;
+    if (count > kDrawn) count = kDrawn;
+    if (count > kappa_ + kSlots - drawn_end_) count = kappa_ + kSlots - drawn_end_;
+    draw_from_end(rho_second, count, nullptr);
   }
-  Poly y_[P::l];
+  // Draws `count` more polynomials, from drawn_end_ on, into their slots
+  // (fewer where the nonces would pass kLastNonce).
+  void draw_from_end(Seed64 rho_second, std::size_t count, hash::WayRider* rider) {
+    if (drawn_end_ + count > kLastNonce + 1) count = kLastNonce + 1 - drawn_end_;
+    if (count == 0) return;
+    Poly* outs[kDrawn];
+    for (std::size_t r = 0; r < count; ++r) outs[r] = &slots_[(drawn_end_ + r) % kSlots];
+    expand_mask_polys<P::z_bits - 1>(outs, rho_second, static_cast<std::uint16_t>(drawn_end_), count, rider);
+    drawn_end_ += static_cast<std::uint32_t>(count);
+  }
+  Poly slots_[kSlots];
   NttPoly y_hat_[P::l];
   Poly w_[P::k];
-  Poly drawn_[kDrawn];
   WideRowSum wide_;
-  std::uint32_t drawn_first_ = 0;
-  std::uint32_t drawn_count_ = 0;
+  std::uint32_t kappa_ = 0;
+  std::uint32_t drawn_first_ = 0;  // the slots hold y for the nonces [drawn_first_, drawn_end_)
+  std::uint32_t drawn_end_ = 0;
 };
 
 // The same values regenerated from ρ'' and κ wherever they are used: each

@@ -299,7 +299,7 @@ template void expand_mask_poly<19>(Poly&, Seed64, std::uint16_t);
 // FIPS 204 Alg. 34 (ExpandMask) for `count` consecutive polynomials, their
 // SHAKE256 instances run side by side.
 template <int Gamma1Log2>
-void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count,
+void expand_mask_polys(Poly* const* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count,
                        hash::WayRider* rider) {
   constexpr std::size_t kWays = hash::Shake256Ways::max_ways;
   constexpr std::size_t kBlocks = MaskSampler<Gamma1Log2>::kBlocks;
@@ -320,14 +320,14 @@ void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, 
       for (std::size_t way = 0; way < ways; ++way) outs[way] = w.bufs[way].data() + block * kShake256Block;
       xof.squeeze_block(outs, kShake256Block, rider);
     }
-    for (std::size_t way = 0; way < ways; ++way) unpack_mask<Gamma1Log2>(out[done + way], w.bufs[way].data());
+    for (std::size_t way = 0; way < ways; ++way) unpack_mask<Gamma1Log2>(*out[done + way], w.bufs[way].data());
     done += ways;
   }
   secure_wipe(&w.seeds, sizeof w.seeds);
   secure_wipe(w.bufs.data(), widest * sizeof(Buffer));  // the buffers written
 }
-template void expand_mask_polys<17>(Poly*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
-template void expand_mask_polys<19>(Poly*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
+template void expand_mask_polys<17>(Poly* const*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
+template void expand_mask_polys<19>(Poly* const*, Seed64, std::uint16_t, std::size_t, hash::WayRider*);
 
 // FIPS 204 Alg. 29 (SampleInBall).
 template <int Tau>

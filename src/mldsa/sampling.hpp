@@ -171,13 +171,13 @@ using ExpandMaskRider = Shake256StreamsRider<MaskSampler<Gamma1Log2>>;
 // γ1 - 1, γ1) (FIPS 204 Alg. 34). Coefficients in (-γ1, γ1].
 template <int Gamma1Log2>
 void expand_mask_poly(Poly& out, Seed64 rho_second, std::uint16_t nonce);
-// y[0..count) from nonces first_nonce, first_nonce + 1, ... (Alg. 34 as a
-// whole), hash::KeccakWays::batch_ways() (at most kMaskBatch) SHAKE256
-// instances side by side; the riders chained from `rider` take the idle
-// ways of their Keccak calls.
+// *out[r] = y[r] for r < count, from nonces first_nonce, first_nonce + 1, ...
+// (Alg. 34 as a whole), hash::KeccakWays::batch_ways() (at most kMaskBatch)
+// SHAKE256 instances side by side; the riders chained from `rider` take the
+// idle ways of their Keccak calls.
 inline constexpr std::size_t kMaskBatch = hash::Shake256Ways::max_ways;
 template <int Gamma1Log2>
-void expand_mask_polys(Poly* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count,
+void expand_mask_polys(Poly* const* out, Seed64 rho_second, std::uint16_t first_nonce, std::size_t count,
                        hash::WayRider* rider = nullptr);
 
 // SampleInBall(c̃) (FIPS 204 Alg. 29): τ coefficients ±1, the rest 0.
