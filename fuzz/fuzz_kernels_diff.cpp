@@ -76,7 +76,7 @@ struct Outputs {
   std::uint32_t dsa_hint_count, dsa_norm;
   std::array<std::uint8_t, 32 * 20> dsa_z_packed;
   std::array<std::int32_t, 256> dsa_z_unpacked;
-  std::array<std::int32_t, 256> dsa_reduce32, dsa_freeze, dsa_add_reduce32, dsa_sub_reduce32_freeze;
+  std::array<std::int32_t, 256> dsa_reduce32, dsa_add_reduce32, dsa_sub_reduce32_freeze;
   std::array<std::uint8_t, 32 * 6> dsa_w1_packed;
   std::array<std::uint8_t, 128> dsa_eta_packed;
   std::array<std::int32_t, 256> dsa_eta_unpacked;
@@ -236,8 +236,6 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   // dsa_a (|a_i| < q < 2^30) as y and w.
   o.dsa_reduce32 = x.dsa_wide;
   t.mldsa.mldsa_reduce32(o.dsa_reduce32.data());
-  o.dsa_freeze = x.dsa_wide;
-  t.mldsa.mldsa_freeze(o.dsa_freeze.data());
   t.mldsa.mldsa_add_reduce32(o.dsa_add_reduce32.data(), x.dsa_a.data(), x.dsa_wide.data());
   t.mldsa.mldsa_sub_reduce32_freeze(o.dsa_sub_reduce32_freeze.data(), x.dsa_a.data(), x.dsa_wide.data());
   // dsa_a (|a_i| < q) as the commitment w; the Keccak states' first 512
@@ -253,8 +251,8 @@ Outputs run_backend(const k::Table& t, const Inputs& x) {
   t.mldsa.mldsa_pack_eta(o.dsa_eta_packed.data(), small.data(), x.dsa_eta);
   o.dsa_eta_range_flag = t.mldsa.mldsa_unpack_eta(o.dsa_eta_unpacked.data(),
                                                   reinterpret_cast<const std::uint8_t*>(x.keccak.data()), x.dsa_eta);
-  // dsa_r (in [0, q)) as a row of t.
-  t.mldsa.mldsa_power2round_pack(o.dsa_t1_packed.data(), o.dsa_t0_packed.data(), x.dsa_r.data());
+  // dsa_a (|a_i| < q) as a row of t.
+  t.mldsa.mldsa_power2round_pack(o.dsa_t1_packed.data(), o.dsa_t0_packed.data(), x.dsa_a.data());
   // Any 320 and 416 bytes unpack as t1 and t0 (the Keccak states' bytes).
   t.mldsa.mldsa_unpack_t1(o.dsa_t1_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()));
   t.mldsa.mldsa_unpack_t0(o.dsa_t0_unpacked.data(), reinterpret_cast<const std::uint8_t*>(x.keccak.data()) + 7);

@@ -252,7 +252,9 @@ struct mldsa_unpack_eta {
   }
 };
 struct mldsa_power2round_pack : unchecked {
-  static void pre(const std::uint8_t*, const std::uint8_t*, const std::int32_t* t) { expect_all_in(t, 0, dsa_q - 1); }
+  static void pre(const std::uint8_t*, const std::uint8_t*, const std::int32_t* t) {
+    expect_all_in(t, -(dsa_q - 1), dsa_q - 1);
+  }
 };
 struct mldsa_unpack_t1 {
   static void pre(const std::int32_t*, const std::uint8_t*) {}
@@ -265,10 +267,6 @@ struct mldsa_unpack_t0 {
 struct mldsa_reduce32 {
   static void pre(const std::int32_t* a) { expect_abs_below(a, reduce32_input); }
   static void post(const std::int32_t* a) { expect_all_in(a, -6283008, 6283008); }
-};
-struct mldsa_freeze {
-  static void pre(const std::int32_t* a) { expect_abs_below(a, reduce32_input); }
-  static void post(const std::int32_t* a) { expect_all_in(a, 0, dsa_q - 1); }
 };
 struct mldsa_add_reduce32 : unchecked {
   static void pre(const std::int32_t*, const std::int32_t* y, const std::int32_t* t) {

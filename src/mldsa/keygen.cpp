@@ -20,9 +20,10 @@ namespace {
 // its own: s1 before the first product, s2[i] before row i's sum.
 // ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in
 // row-major order, a batch of entries at a time; (t1, t0) =
-// Power2Round(t) (Alg. 35), row i of t1 packed into pk (Alg. 22) and row i
-// of t0 packed as skEncode packs it (Alg. 24) and handed to row_t0(i,
-// packed), through one kernel seam entry (mldsa_power2round_pack). tr =
+// Power2Round(t mod q) (Alg. 35), row i of t1 packed into pk (Alg. 22) and
+// row i of t0 packed as skEncode packs it (Alg. 24) and handed to
+// row_t0(i, packed), through one kernel seam entry (mldsa_power2round_pack,
+// which takes t in (-q, q) and brings it into [0, q) itself). tr =
 // H(pk, 64) rides in ExpandA's idle ways over the rows of pk written so
 // far, and is written to `tr`. pk must already start with ρ. Returns
 // 0xffffffff if a packed s1 or s2 coefficient lies outside [-η, η]
@@ -65,8 +66,7 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
     row.intt_tomont();
     if (expand_s != nullptr) expand_s->finish_through(P::l + i);
     bad |= unpack_eta<P::eta>(w.s2, sk + L::sk_s2 + i * L::eta_poly_bytes);
-    add_reduce32(w.t, w.s2, w.t);  // s2 + reduce32(t) ≡ t + s2, |·| < q
-    freeze(w.t);
+    add_reduce32(w.t, w.s2, w.t);  // s2 + reduce32(t) ≡ t + s2, |·| < q: Power2Round's input range
     power2round_pack(pk.data() + 32 + i * L::t1_poly_bytes, w.t0_packed.data(), w.t);
     row_t0(i, std::span<const std::uint8_t, L::t0_poly_bytes>(w.t0_packed));
     tr_hash.make_available(32 + (i + 1) * L::t1_poly_bytes);

@@ -74,7 +74,6 @@ void NttRowSum::intt_tomont() {
 }
 
 void reduce(Poly& a) { kernels::active().mldsa.mldsa_reduce32(a.c.data()); }
-void freeze(Poly& a) { kernels::active().mldsa.mldsa_freeze(a.c.data()); }
 
 void add_reduce32(Poly& z, const Poly& y, const Poly& t) {
   kernels::active().mldsa.mldsa_add_reduce32(z.c.data(), y.c.data(), t.c.data());

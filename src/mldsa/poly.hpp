@@ -96,9 +96,8 @@ class NttRowSum {
   bool use_wide_;
 };
 
-// Element-wise reduce32 / freeze on every coefficient (|a_i| < 2^31 - 2^22).
+// Element-wise reduce32 on every coefficient (|a_i| < 2^31 - 2^22).
 void reduce(Poly& a);
-void freeze(Poly& a);
 // z = y + reduce32(t) and r = (w - reduce32(t)) mod q in [0, q), element-
 // wise, for |y_i|, |w_i| < 2^30 and |t_i| < 2^31 - 2^22; the result may be
 // one of the inputs.

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "kernels/kernels.hpp"
+#include "kernels/mldsa_field.hpp"
 #include "mldsa/poly.hpp"
 #include "mldsa/rounding.hpp"
 #include "pqlab/mldsa.hpp"
@@ -113,7 +114,8 @@ TEST(MldsaNtt, RowSumMatchesSchoolbookOnEveryBackend) {
         const Poly a = random_poly(rng, c_t1 ? (1 << 13) + 1 : q), b = random_poly(rng, c_t1 ? 1 << 10 : 1 << 19);
         ntt(a_hats[term], a);
         ntt(b_hats[term], b);
-        if (!c_t1) kernels::active().mldsa.mldsa_freeze(a_hats[term].c.data());  // Â's entries lie in [0, q)
+        if (!c_t1)  // Â's entries lie in [0, q)
+          for (auto& x : a_hats[term].c) x = kernels::mldsa_field::freeze(x);
         add_schoolbook_product(want, a, b);
       }
       const auto row_with_flushes = [&](auto flush_after) {

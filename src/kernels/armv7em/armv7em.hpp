@@ -87,7 +87,6 @@ sig::sha512_compress_ways sha512_compress_ways;
 #if PQLAB_ARMV7EM_ASM
 extern "C" {
 sig::mldsa_reduce32 pqlab_armv7em_mldsa_reduce32;
-sig::mldsa_freeze pqlab_armv7em_mldsa_freeze;
 sig::mldsa_add_reduce32 pqlab_armv7em_mldsa_add_reduce32;
 sig::mldsa_sub_reduce32_freeze pqlab_armv7em_mldsa_sub_reduce32_freeze;
 sig::mldsa_norm_at_least pqlab_armv7em_mldsa_norm_at_least;
@@ -138,7 +137,6 @@ constexpr void fill(Table& t) {
   t.mlkem.mlkem_decode_decompress = pqlab_armv7em_mlkem_decode_decompress;
   t.mlkem.mlkem_byte_encode12 = pqlab_armv7em_mlkem_byte_encode12;
   t.mldsa.mldsa_reduce32 = pqlab_armv7em_mldsa_reduce32;
-  t.mldsa.mldsa_freeze = pqlab_armv7em_mldsa_freeze;
   t.mldsa.mldsa_add_reduce32 = pqlab_armv7em_mldsa_add_reduce32;
   t.mldsa.mldsa_sub_reduce32_freeze = pqlab_armv7em_mldsa_sub_reduce32_freeze;
   t.mldsa.mldsa_norm_at_least = pqlab_armv7em_mldsa_norm_at_least;

@@ -1,13 +1,14 @@
 @ ML-DSA signing's element-wise reductions (FIPS 204 §7.5 arithmetic; Alg. 7
 @ lines 12, 17, 18 and 25) and the infinity-norm check (§2.3) for the
-@ Cortex-M4 (ARMv7E-M, Thumb-2): the seam's mldsa_reduce32, mldsa_freeze,
+@ Cortex-M4 (ARMv7E-M, Thumb-2): the seam's mldsa_reduce32,
 @ mldsa_add_reduce32, mldsa_sub_reduce32_freeze and mldsa_norm_at_least
 @ (src/kernels/entries.inc), bit-exact with the portable backend
 @ (src/kernels/portable/mldsa_reduce.cpp, mldsa_rounding.cpp).
 @
 @ reduce32(x) = x − ⌊(x + 2^22) / 2^23⌋·q in three instructions (ADD, ASR,
-@ MLS); freeze adds q where the result is negative (AND with the sign
-@ spread by the shifted operand, ADD). Eight coefficients per LDM/STM.
+@ MLS); sub_reduce32_freeze then adds q where the result is negative (AND
+@ with the sign spread by the shifted operand, ADD). Eight coefficients per
+@ LDM/STM.
 @
 @ norm_at_least counts the coefficients with |a_i| ≤ bound − 1: for b1 =
 @ bound − 1 ≥ 0 that is a_i + b1 ≤ 2·b1 as unsigned 32-bit values (a_i + b1
@@ -59,22 +60,6 @@
         bne     1b
         pop     {r4-r11, pc}
         .size   pqlab_armv7em_mldsa_reduce32, . - pqlab_armv7em_mldsa_reduce32
-
-@ void pqlab_armv7em_mldsa_freeze(int32_t a[256]): a_i ← a_i mod q in [0, q).
-        function pqlab_armv7em_mldsa_freeze
-        push    {r4-r11, lr}
-        load_q
-        add     r1, r0, #1024
-1:      ldm     r0, {r2-r9}
-        .irp    x, r2, r3, r4, r5, r6, r7, r8, r9
-        reduce32 \x
-        add_q_if_negative \x
-        .endr
-        stm     r0!, {r2-r9}
-        cmp     r0, r1
-        bne     1b
-        pop     {r4-r11, pc}
-        .size   pqlab_armv7em_mldsa_freeze, . - pqlab_armv7em_mldsa_freeze
 
 @ void pqlab_armv7em_mldsa_add_reduce32(int32_t z[256], const int32_t y[256],
 @     const int32_t t[256]): z_i = y_i + reduce32(t_i). Outputs may alias

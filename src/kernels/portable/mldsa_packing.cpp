@@ -86,11 +86,14 @@ std::uint32_t mldsa_unpack_eta(std::int32_t s[256], const std::uint8_t* in, unsi
 }
 
 void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const std::int32_t t[256]) {
+  using mldsa_field::add_q_if_negative;
   using mldsa_field::d;
   using mldsa_field::power2round;
-  bitpack::pack<10, 256>(t1, [&](std::size_t i) { return static_cast<std::uint32_t>(power2round(t[i]).high); });
+  bitpack::pack<10, 256>(t1, [&](std::size_t i) {
+    return static_cast<std::uint32_t>(power2round(add_q_if_negative(t[i])).high);
+  });
   bitpack::pack<d, 256>(t0, [&](std::size_t i) {
-    return static_cast<std::uint32_t>((1 << (d - 1)) - power2round(t[i]).low);
+    return static_cast<std::uint32_t>((1 << (d - 1)) - power2round(add_q_if_negative(t[i])).low);
   });
 }
 

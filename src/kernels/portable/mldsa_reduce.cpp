@@ -15,10 +15,6 @@ void mldsa_reduce32(std::int32_t a[256]) {
   for (std::size_t i = 0; i < 256; ++i) a[i] = field::reduce32(a[i]);
 }
 
-void mldsa_freeze(std::int32_t a[256]) {
-  for (std::size_t i = 0; i < 256; ++i) a[i] = field::freeze(a[i]);
-}
-
 void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]) {
   for (std::size_t i = 0; i < 256; ++i) z[i] = y[i] + field::reduce32(t[i]);
 }

@@ -44,7 +44,6 @@ sig::mldsa_power2round_pack mldsa_power2round_pack;
 sig::mldsa_unpack_t1 mldsa_unpack_t1;
 sig::mldsa_unpack_t0 mldsa_unpack_t0;
 sig::mldsa_reduce32 mldsa_reduce32;
-sig::mldsa_freeze mldsa_freeze;
 sig::mldsa_add_reduce32 mldsa_add_reduce32;
 sig::mldsa_sub_reduce32_freeze mldsa_sub_reduce32_freeze;
 sig::mldsa_small_reduce mldsa_small_reduce;

@@ -15,6 +15,7 @@
 #include "common/ct.hpp"
 #include "kernels/mldsa_rounding.hpp"
 #include "kernels/x86_avx2/avx2.hpp"
+#include "kernels/x86_avx2/mldsa_lanes.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -268,16 +269,17 @@ std::uint32_t mldsa_unpack_eta(std::int32_t s[256], const std::uint8_t* in, unsi
   });
 }
 
-// FIPS 204 Alg. 35 per coefficient, t in [0, q): t1 = (t + 2^12 - 1) >> 13
-// and 2^12 - t0 = t1·2^13 + 2^12 - t, sixteen coefficients a step, each
-// packed as it comes (t1 10 bits, 2^12 - t0 13 bits).
+// FIPS 204 Alg. 35 per coefficient, of t in (-q, q) first brought into
+// [0, q) (q added where negative): t1 = (t + 2^12 - 1) >> 13 and 2^12 - t0
+// = t1·2^13 + 2^12 - t, sixteen coefficients a step, each packed as it
+// comes (t1 10 bits, 2^12 - t0 13 bits).
 void mldsa_power2round_pack(std::uint8_t t1[320], std::uint8_t t0[416], const std::int32_t t[256]) {
   constexpr int d = mldsa_field::d;
   const __m256i round = _mm256_set1_epi32((1 << (d - 1)) - 1);
   const __m256i half = _mm256_set1_epi32(1 << (d - 1));
   for (std::size_t g = 0; g < 16; ++g) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t + 16 * g));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t + 16 * g + 8));
+    const __m256i a = add_q_if_negative(load(t + 16 * g));
+    const __m256i b = add_q_if_negative(load(t + 16 * g + 8));
     const __m256i high_a = _mm256_srli_epi32(_mm256_add_epi32(a, round), d);
     const __m256i high_b = _mm256_srli_epi32(_mm256_add_epi32(b, round), d);
     const __m256i low_a = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(high_a, d), half), a);

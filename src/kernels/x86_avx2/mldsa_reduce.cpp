@@ -25,10 +25,6 @@ void mldsa_reduce32(std::int32_t a[256]) {
   for (std::size_t i = 0; i < 256; i += 8) store(a + i, reduce32(load(a + i)));
 }
 
-void mldsa_freeze(std::int32_t a[256]) {
-  for (std::size_t i = 0; i < 256; i += 8) store(a + i, add_q_if_negative(reduce32(load(a + i))));
-}
-
 void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]) {
   for (std::size_t i = 0; i < 256; i += 8) store(z + i, _mm256_add_epi32(load(y + i), reduce32(load(t + i))));
 }

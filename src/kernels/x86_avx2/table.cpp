@@ -80,7 +80,6 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   t.mldsa.mldsa_pack_z = mldsa_pack_z;
   t.mldsa.mldsa_unpack_z = mldsa_unpack_z;
   t.mldsa.mldsa_reduce32 = mldsa_reduce32;
-  t.mldsa.mldsa_freeze = mldsa_freeze;
   t.mldsa.mldsa_add_reduce32 = mldsa_add_reduce32;
   t.mldsa.mldsa_sub_reduce32_freeze = mldsa_sub_reduce32_freeze;
   // Median TSC ticks per call on the development machine (AMD EPYC, 16
