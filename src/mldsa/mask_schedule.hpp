@@ -110,6 +110,8 @@ class HeldMask {
   // no more calls, and what it draws past `end` is kept for the next
   // iteration). Those before κ are no longer needed; if κ is not among
   // those drawn (not in the signing loop's order), the draw starts at κ.
+  // At most kDrawn are drawn, and a draw is due only while fewer than l
+  // from κ on are held, so the nonces held stay within kSlots of κ.
   void draw_through(Seed64 rho_second, std::size_t end) {
     if (kappa_ < drawn_first_ || kappa_ > drawn_end_) drawn_end_ = kappa_;
     drawn_first_ = kappa_;
@@ -117,7 +119,6 @@ class HeldMask {
     const std::size_t per_call = hash::Shake256Ways::ways_per_call();
     std::size_t count = (end - drawn_end_ + per_call - 1) / per_call * per_call;
     if (count > kDrawn) count = kDrawn;
-    if (count > kappa_ + kSlots - drawn_end_) count = kappa_ + kSlots - drawn_end_;
     draw_from_end(rho_second, count, nullptr);
   }
   // Draws `count` more polynomials, from drawn_end_ on, into their slots
