@@ -26,28 +26,17 @@ inline void xor_byte(std::uint64_t* state, std::size_t i, std::uint8_t v) {
   state[i / 8] ^= lane_in(std::uint64_t{v} << (8 * (i % 8)));
 }
 
-// XORs len bytes of data into the start of a state. In the standard lane
-// form on a little-endian target, the state's bytes in memory are the
-// sponge's byte order; otherwise whole lanes go in, then the tail's bytes.
+// XORs len bytes of data into the start of a state: whole lanes, then the
+// bytes left gathered into one lane. (Byte-wide XORs into memory would
+// leave the lane's next 64-bit access, the padding's, waiting for the
+// narrow stores to retire: the core cannot forward several of them into
+// one wider load.)
 inline void xor_bytes(std::uint64_t* state, const std::uint8_t* data, std::size_t len) {
-  if constexpr (std::endian::native == std::endian::little && !kernels::keccak::interleaved_lanes) {
-    // Whole lanes first (memcpy: the data need not be aligned), then the
-    // bytes left.
-    std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-      std::uint64_t lane;
-      std::memcpy(&lane, data + i, sizeof lane);
-      state[i / 8] ^= lane;
-    }
-    auto* bytes = reinterpret_cast<std::uint8_t*>(state);
-    for (; i < len; ++i) bytes[i] ^= data[i];
-  } else {
-    std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) state[i / 8] ^= lane_in(load_le64(data + i));
-    std::uint64_t tail = 0;
-    for (std::size_t j = i; j < len; ++j) tail |= std::uint64_t{data[j]} << (8 * (j - i));
-    if (i < len) state[i / 8] ^= lane_in(tail);
-  }
+  std::size_t i = 0;
+  for (; i + 8 <= len; i += 8) state[i / 8] ^= lane_in(load_le64(data + i));
+  std::uint64_t tail = 0;
+  for (std::size_t j = i; j < len; ++j) tail |= std::uint64_t{data[j]} << (8 * (j - i));
+  if (i < len) state[i / 8] ^= lane_in(tail);
 }
 
 // The first len bytes of a state, out.
