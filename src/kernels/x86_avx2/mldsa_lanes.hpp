@@ -17,11 +17,30 @@ namespace {
 inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
-// a - round(a / 2^23)·q.
-inline __m256i reduce32(__m256i a) {
-  const __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
-  return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(mldsa_field::q)));
+// A broadcast of v that the compiler must take as unknown, for the 32-bit
+// multiplies by constants below. GCC's generic tuning prices vpmulld at
+// its latency on older Intel cores and rewrites a multiply by a constant
+// into shifts and adds (four operations for q, five for 2γ2 = 190464), a
+// longer chain that takes more of the vector pipes; these loops are bound
+// by throughput, where one vpmulld costs less: two issue a cycle on the
+// AMD EPYC development machine (Zen 4), and it is two µops on recent Intel
+// cores against the four or five that replace it.
+inline __m256i opaque_broadcast(std::int32_t v) {
+  __m256i r = _mm256_set1_epi32(v);
+  __asm__("" : "+x"(r));
+  return r;
 }
+
+// a - round(a / 2^23)·q, with the constants held in registers: made once
+// per kernel call, outside its loop.
+struct Reduce32 {
+  __m256i half = _mm256_set1_epi32(1 << 22);
+  __m256i q = opaque_broadcast(mldsa_field::q);
+  [[gnu::always_inline]] __m256i operator()(__m256i a) const {
+    const __m256i t = _mm256_srai_epi32(_mm256_add_epi32(a, half), 23);
+    return _mm256_sub_epi32(a, _mm256_mullo_epi32(t, q));
+  }
+};
 // a + q where a < 0.
 inline __m256i add_q_if_negative(__m256i a) {
   return _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(mldsa_field::q)));

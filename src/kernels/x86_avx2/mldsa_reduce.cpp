@@ -22,14 +22,17 @@ inline __m256i load16(const std::int16_t* p) { return _mm256_loadu_si256(reinter
 }  // namespace
 
 void mldsa_reduce32(std::int32_t a[256]) {
+  const Reduce32 reduce32;
   for (std::size_t i = 0; i < 256; i += 8) store(a + i, reduce32(load(a + i)));
 }
 
 void mldsa_add_reduce32(std::int32_t z[256], const std::int32_t y[256], const std::int32_t t[256]) {
+  const Reduce32 reduce32;
   for (std::size_t i = 0; i < 256; i += 8) store(z + i, _mm256_add_epi32(load(y + i), reduce32(load(t + i))));
 }
 
 void mldsa_sub_reduce32_freeze(std::int32_t r[256], const std::int32_t w[256], const std::int32_t t[256]) {
+  const Reduce32 reduce32;
   for (std::size_t i = 0; i < 256; i += 8)
     store(r + i, add_q_if_negative(reduce32(_mm256_sub_epi32(load(w + i), reduce32(load(t + i))))));
 }

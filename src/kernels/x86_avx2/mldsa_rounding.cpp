@@ -25,9 +25,9 @@ template <std::int32_t Gamma2>
 struct Decompose {
   using Div = rounding::DecomposeDivision<Gamma2>;
   __m256i gamma2_minus_1 = _mm256_set1_epi32(Gamma2 - 1);
-  __m256i multiplier = _mm256_set1_epi32(Div::multiplier);
+  __m256i multiplier = opaque_broadcast(Div::multiplier);  // both multiplies stay vpmulld (mldsa_lanes.hpp)
   __m256i half_multiplier = _mm256_set1_epi32(Div::multiplier / 2);
-  __m256i two_gamma2 = _mm256_set1_epi32(2 * Gamma2);
+  __m256i two_gamma2 = opaque_broadcast(2 * Gamma2);
   __m256i m_minus_1 = _mm256_set1_epi32(Div::m - 1);
 
   // r1; r0 through `low`.
