@@ -437,7 +437,12 @@ void KeccakWays<RateBytes, Domain>::hash_equal(const std::uint8_t* const* in, st
 template <std::size_t RateBytes, std::uint8_t Domain>
 void KeccakWays<RateBytes, Domain>::squeeze_block(std::uint8_t* const* out, std::size_t bytes, WayRider* rider) {
   permute_with_riders(rider);
-  for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
+  // Whole blocks (ExpandMask's draws) are copied with a constant length,
+  // which the compiler does inline rather than through a library call.
+  if (bytes == RateBytes)
+    for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, RateBytes);
+  else
+    for (std::size_t way = 0; way < ways_; ++way) get_bytes(out[way], states_ + 25 * way, bytes);
 }
 
 template <std::size_t RateBytes, std::uint8_t Domain>
