@@ -38,9 +38,9 @@ void fill(Table& t, const x86::CpuFeatures& cpu) {
   // 645 with ANDN in place of lane complementing. So a fifth state costs
   // at most about 0.6 of an x1 call, and nothing on a quiet core of the
   // first; the schemes then batch ten ways
-  // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (A/B,
-  // fifteen alternations), avx2 ML-DSA signing took 1-3% less time,
-  // verification 2-9% more, key generation within 2.3%: kept.
+  // (hash::KeccakWays::batch_ways()). Without it on the KVM guest (two
+  // A/Bs, docs/PERFORMANCE.md), avx2 ML-DSA signing took 0-3.5% less
+  // time, verification 2-14% more, key generation within 2.7%: kept.
   if (cpu.bmi) {
     t.keccak.keccak_f1600_x5 = keccak_f1600_x5;
     t.tuning.keccak_x5_near_x4 = true;
