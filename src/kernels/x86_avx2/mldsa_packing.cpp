@@ -126,8 +126,9 @@ void pack_z_bits(std::uint8_t* out, const std::int32_t z[256], std::int32_t gamm
 // The inverse of pack_z_bits. Each 128-bit half takes 16 bytes from where
 // its four values start, a byte shuffle gives value j the four bytes from
 // byte ⌊j·Bits/8⌋ on, and a shift per lane drops its first (j·Bits) mod 8
-// bits. The last group's loads would pass the 32·Bits bytes of in, so it
-// is read from a zero-padded copy.
+// bits. The last group's second load would pass the 32·Bits bytes of in,
+// so it takes the 16 bytes that end there and shifts its four values'
+// bytes down to the start of its half.
 template <int Bits>
 void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gamma1) {
   static_assert(Bits % 2 == 0 && Bits > 16 && Bits < 32);
@@ -135,24 +136,18 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
   using Gather = FourByteGather<Bits, 0, 0>;  // each half loads from its own group of four
   const __m256i g = _mm256_set1_epi32(gamma1);
   const __m256i value_mask = _mm256_set1_epi32((1 << Bits) - 1);
-  // Eight values from the group at p (whose 16-byte loads may reach
-  // p + half_bytes + 16) into z + i.
-  const auto unpack_group = [&](const std::uint8_t* p, std::size_t i) {
-    const __m256i raw =
-        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
-                                _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + half_bytes)), 1);
+  const auto load16 = [](const std::uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+  // Eight values from the two halves' bytes into z + i.
+  const auto unpack_group = [&](__m128i low, __m128i high, std::size_t i) {
+    const __m256i raw = _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
     const __m256i v = _mm256_and_si256(Gather::gather(raw), value_mask);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + i), _mm256_sub_epi32(g, v));
   };
-  // Groups whose second 16-byte load ends inside in.
-  constexpr std::size_t vector_groups = (32 * Bits - half_bytes - 16) / Bits + 1;
-  std::size_t i = 0;
-  for (; i < 8 * vector_groups; i += 8) unpack_group(in + i / 8 * Bits, i);
-  for (; i < 256; i += 8) {
-    std::uint8_t padded[half_bytes + 16] = {};
-    std::memcpy(padded, in + i / 8 * Bits, Bits);
-    unpack_group(padded, i);
-  }
+  // Groups 0..30 load within in; group 31's first load does too.
+  static_assert(30 * Bits + half_bytes + 16 <= 32 * Bits && 31 * Bits + 16 <= 32 * Bits);
+  const std::uint8_t* p = in;
+  for (std::size_t i = 0; i < 248; i += 8, p += Bits) unpack_group(load16(p), load16(p + half_bytes), i);
+  unpack_group(load16(p), _mm_srli_si128(load16(p + Bits - 16), 16 - half_bytes), 248);
 }
 
 // Sixteen values of Bits bits (Bits < 16) in 16-bit lanes, in order, to
