@@ -14,5 +14,8 @@ tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
 files=("$@")
 [ ${#files[@]} -eq 0 ] && mapfile -t files < <(find src formats provider apps lab -name '*.cpp' | sort)
 echo "clang-tidy: ${#files[@]} files"
-printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 4 "$tidy" -p build/release --quiet
+# The Release commands are GCC's: clang does not know some of its
+# optimisation flags (-frename-registers on the avx2 Keccak kernels).
+printf '%s\n' "${files[@]}" |
+  xargs -P "$(nproc)" -n 4 "$tidy" -p build/release --quiet --extra-arg=-Wno-ignored-optimization-argument
 echo "clang-tidy: clean"
