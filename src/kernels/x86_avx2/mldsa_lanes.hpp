@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "kernels/mldsa_field.hpp"
+#include "kernels/x86/opaque_constant.hpp"
 
 namespace pqlab::kernels::avx2 {
 namespace {
@@ -17,19 +18,9 @@ namespace {
 inline __m256i load(const std::int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 inline void store(std::int32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
-// A broadcast of v that the compiler must take as unknown, for the 32-bit
-// multiplies by constants below. GCC's generic tuning prices vpmulld at
-// its latency on older Intel cores and rewrites a multiply by a constant
-// into shifts and adds (four operations for q, five for 2γ2 = 190464), a
-// longer chain that takes more of the vector pipes; these loops are bound
-// by throughput, where one vpmulld costs less: two issue a cycle on the
-// AMD EPYC development machine (Zen 4), and it is two µops on recent Intel
-// cores against the four or five that replace it.
-inline __m256i opaque_broadcast(std::int32_t v) {
-  __m256i r = _mm256_set1_epi32(v);
-  __asm__("" : "+x"(r));
-  return r;
-}
+// A broadcast of v that the compiler must take as unknown, so that
+// multiplies by it stay vpmulld (kernels/x86/opaque_constant.hpp).
+inline __m256i opaque_broadcast(std::int32_t v) { return x86::opaque(_mm256_set1_epi32(v)); }
 
 // a - round(a / 2^23)·q, with the constants held in registers: made once
 // per kernel call, outside its loop.

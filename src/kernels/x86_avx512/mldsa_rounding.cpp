@@ -12,6 +12,7 @@
 
 #include "kernels/x86_avx512/avx512.hpp"
 #include "kernels/mldsa_rounding.hpp"
+#include "kernels/x86/opaque_constant.hpp"
 
 namespace pqlab::kernels::avx512 {
 namespace {
@@ -27,9 +28,10 @@ template <std::int32_t Gamma2>
 struct Decompose {
   using Div = rounding::DecomposeDivision<Gamma2>;
   __m512i gamma2_minus_1 = _mm512_set1_epi32(Gamma2 - 1);
-  __m512i multiplier = _mm512_set1_epi32(Div::multiplier);
+  // Both multiplies stay vpmulld (kernels/x86/opaque_constant.hpp).
+  __m512i multiplier = x86::opaque(_mm512_set1_epi32(Div::multiplier));
   __m512i half_multiplier = _mm512_set1_epi32(Div::multiplier / 2);
-  __m512i two_gamma2 = _mm512_set1_epi32(2 * Gamma2);
+  __m512i two_gamma2 = x86::opaque(_mm512_set1_epi32(2 * Gamma2));
   __m512i m_minus_1 = _mm512_set1_epi32(Div::m - 1);
   __m512i one = _mm512_set1_epi32(1);
 
@@ -61,7 +63,7 @@ void decompose_poly(std::int32_t w1[256], std::int32_t w0[256], const std::int32
 template <std::int32_t Gamma2>
 std::uint32_t make_hint_poly(std::uint8_t hints[32], const std::int32_t r[256], const std::int32_t z[256]) {
   const Decompose<Gamma2> decompose;
-  const __m512i q = _mm512_set1_epi32(kQ), round = _mm512_set1_epi32(1 << 22);
+  const __m512i q = x86::opaque(_mm512_set1_epi32(kQ)), round = _mm512_set1_epi32(1 << 22);
   const __m512i one = _mm512_set1_epi32(1);
   __m512i count = _mm512_setzero_si512();  // hints set, per lane
   for (std::size_t i = 0; i < 256; i += 16) {
