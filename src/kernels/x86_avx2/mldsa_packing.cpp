@@ -147,7 +147,7 @@ void unpack_z_bits(std::int32_t z[256], const std::uint8_t* in, std::int32_t gam
   static_assert(30 * Bits + half_bytes + 16 <= 32 * Bits && 31 * Bits + 16 <= 32 * Bits);
   const std::uint8_t* p = in;
   for (std::size_t i = 0; i < 248; i += 8, p += Bits) unpack_group(load16(p), load16(p + half_bytes), i);
-  unpack_group(load16(p), _mm_srli_si128(load16(p + Bits - 16), 16 - half_bytes), 248);
+  unpack_group(load16(p), _mm_bsrli_si128(load16(p + Bits - 16), 16 - half_bytes), 248);
 }
 
 // Sixteen values of Bits bits (Bits < 16) in 16-bit lanes, in order, to
