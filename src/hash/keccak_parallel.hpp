@@ -10,6 +10,7 @@
 #include <span>
 #include <type_traits>
 
+#include "common/buffer_align.hpp"
 #include "pqlab/hash.hpp"
 #include "pqlab/status.hpp"
 
@@ -118,7 +119,7 @@ class KeccakRider final : public WayRider {
   void alight_states(const std::uint64_t* states, std::size_t count);
 
  private:
-  std::uint64_t state_[25] = {};
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t state_[25] = {};
   std::span<const std::uint8_t> in_;
   std::size_t rate_;
   std::size_t absorbed_ = 0;
@@ -194,7 +195,7 @@ class KeccakWays {
   // Notes that states 0..count-1 hold data, for the wipe.
   void touch(std::size_t count) { touched_ = touched_ > count ? touched_ : count; }
 
-  std::uint64_t states_[max_ways * 25];
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states_[max_ways * 25];
   std::size_t ways_ = 0;
   std::size_t touched_ = 0;  // states written since construction, for the wipe
 };

@@ -2,6 +2,7 @@
 #include <bit>
 #include <cstring>
 
+#include "common/buffer_align.hpp"
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_ways.hpp"
@@ -191,7 +192,7 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
     return;
   }
   // Two states with room for a four-state kernel call.
-  std::uint64_t states[4 * 25] = {};
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states[4 * 25] = {};
   std::uint64_t* const sa = states;
   std::uint64_t* const sb = states + 25;
   for (std::size_t block = 0; block < blocks; ++block) {
@@ -295,7 +296,7 @@ const std::uint8_t* WayRider::output_bytes(const std::uint64_t state[25], std::u
 
 void WayRider::ride_alone() {
   constexpr std::size_t kCapacity = Shake256Ways::max_ways;
-  std::uint64_t states[kCapacity * 25];
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states[kCapacity * 25];
   const std::size_t room = Shake256Ways::batch_ways();
   std::size_t touched = 0;
   for (std::size_t count; (count = board(states, room, room)) > 0;) {
@@ -360,7 +361,7 @@ void KeccakRider::finish(std::span<std::uint8_t> out) {
 }
 
 std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps) {
-  std::uint64_t states[4 * 25] = {};  // room for a four-state kernel call
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states[4 * 25] = {};  // room for a four-state kernel call
   std::size_t taken = 0;
   for (; taken < steps && a.can_ride() && b.can_ride(); ++taken) {
     a.load_next(states);

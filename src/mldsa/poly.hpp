@@ -5,17 +5,18 @@
 #include <array>
 #include <cstdint>
 
+#include "common/buffer_align.hpp"
 #include "mldsa/reduce.hpp"
 
 namespace pqlab::mldsa::detail {
 
 // Coefficients; the range each value holds is stated where it is made.
 struct Poly {
-  std::array<std::int32_t, n> c;
+  alignas(vector_buffer_align<std::int32_t>) std::array<std::int32_t, n> c;
 };
 // An element of T_q; Montgomery factors are tracked by the callers.
 struct NttPoly {
-  std::array<std::int32_t, n> c;
+  alignas(vector_buffer_align<std::int32_t>) std::array<std::int32_t, n> c;
 };
 
 // out = NTT(in) (FIPS 204 Alg. 41). In: |in_i| < 8q. Out: |out_i| < 16q.
@@ -48,7 +49,7 @@ class WideRowSum {
 
  private:
   static constexpr std::size_t kMaxTerms = kernels::mldsa_field::wide_row_max_terms;
-  std::array<std::int64_t, n> acc_;
+  alignas(vector_buffer_align<std::int64_t>) std::array<std::int64_t, n> acc_;
   const std::int32_t* a_[kMaxTerms];
   const std::int32_t* b_[kMaxTerms];
   std::size_t pending_ = 0;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "common/buffer_align.hpp"
 #include "hash/keccak_parallel.hpp"
 #include "mldsa/poly.hpp"
 #include "pqlab/hash.hpp"
@@ -104,7 +105,7 @@ class Shake256StreamsRider final : public hash::WayRider {
  private:
   static constexpr std::size_t kStreams = hash::Shake256Ways::max_ways;
   struct Stream {
-    std::uint64_t state[25];
+    alignas(vector_buffer_align<std::uint64_t>) std::uint64_t state[25];
     typename Sampler::Work work;
     std::size_t r;
   };

@@ -10,13 +10,14 @@
 #include <array>
 #include <cstdint>
 
+#include "common/buffer_align.hpp"
 #include "mldsa/poly.hpp"
 
 namespace pqlab::mldsa::detail {
 
 // An element of T_3329 (FIPS 203 §4.3), plain form.
 struct SmallNttPoly {
-  std::array<std::int16_t, n> c;
+  alignas(vector_buffer_align<std::int16_t>) std::array<std::int16_t, n> c;
 };
 
 // out = NTT_3329(in) (FIPS 203 Alg. 9) for |in_i| ≤ 4 (c, s1, s2).

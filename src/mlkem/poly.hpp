@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 
+#include "common/buffer_align.hpp"
 #include "hash/keccak_parallel.hpp"
 #include "pqlab/hash.hpp"
 
@@ -15,13 +16,14 @@ namespace pqlab::mlkem {
 
 inline constexpr std::size_t n = 256;
 
-// Word-aligned, so that code taking two coefficients a word (the
-// Cortex-M4's packed 16-bit arithmetic) never makes an unaligned access.
+// At least word-aligned, so that code taking two coefficients a word (the
+// Cortex-M4's packed 16-bit arithmetic) never makes an unaligned access;
+// a cache line where vectors read them (common/buffer_align.hpp).
 struct Poly {
-  alignas(4) std::array<std::int16_t, n> c;
+  alignas(vector_buffer_align<std::uint32_t>) std::array<std::int16_t, n> c;
 };
 struct NttPoly {
-  alignas(4) std::array<std::int16_t, n> c;
+  alignas(vector_buffer_align<std::uint32_t>) std::array<std::int16_t, n> c;
 };
 
 template <std::size_t K>
