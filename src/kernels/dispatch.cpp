@@ -109,19 +109,16 @@ constexpr Registry kRegistry = make_fixed();
 const Registry& registry() { return kRegistry; }
 #endif
 
-// Selection is a process-wide setting made before use; it is not meant to
-// change while other threads run the library. Null until first use.
-std::atomic<const Table*> g_active{nullptr};
-
 }  // namespace
 
-const Table& active() {
-  const Table* t = g_active.load(std::memory_order_relaxed);
-  if (t == nullptr) {
-    const Registry& r = registry();
-    t = &r.tables[r.best];
-    g_active.store(t, std::memory_order_relaxed);
-  }
+// Selection is a process-wide setting made before use; it is not meant to
+// change while other threads run the library.
+std::atomic<const Table*> detail::active_table{nullptr};
+
+const Table& detail::select_best() {
+  const Registry& r = registry();
+  const Table* t = &r.tables[r.best];
+  active_table.store(t, std::memory_order_relaxed);
   return *t;
 }
 
@@ -134,7 +131,7 @@ Status select(std::string_view name) {
   const Registry& r = registry();
   for (std::size_t i = 0; i < r.count; ++i) {
     if (name == r.names[i]) {
-      g_active.store(&r.tables[i], std::memory_order_relaxed);
+      detail::active_table.store(&r.tables[i], std::memory_order_relaxed);
       return Status::ok;
     }
   }

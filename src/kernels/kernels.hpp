@@ -7,6 +7,7 @@
 // table in its own table.cpp (portable/, x86_avx2/, x86_avx512/);
 // dispatch.cpp only asks the CPU which backends may run.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -140,6 +141,20 @@ struct Table {
   Tuning tuning;
 };
 
-const Table& active();
+namespace detail {
+// The selected table, null until the first use or kernels::select()
+// (dispatch.cpp); read inline, so that a seam call costs no call of its
+// own to find its table.
+extern std::atomic<const Table*> active_table;
+// Selects the best backend this CPU runs and returns its table.
+const Table& select_best();
+}  // namespace detail
+
+// The selected backend's table (the best one this CPU runs unless
+// kernels::select() chose another).
+inline const Table& active() {
+  const Table* t = detail::active_table.load(std::memory_order_relaxed);
+  return t != nullptr ? *t : detail::select_best();
+}
 
 }  // namespace pqlab::kernels
