@@ -261,10 +261,10 @@ void keccak_call(std::uint64_t state[keccak_lanes]) {
 
 // ---- the seam's entries (contracts in kernels/entries.inc) ----
 
-void mldsa_ntt(std::int32_t a[256]) {
+void mldsa_ntt(std::int32_t out[256], const std::int32_t in[256]) {
   Sim& s = sim();
   const std::lock_guard<std::mutex> guard(s.lock);
-  dsa_call(kDsaNtt, a, a, nullptr, nullptr, s.counters.mldsa_ntt);
+  dsa_call(kDsaNtt, out, in, nullptr, nullptr, s.counters.mldsa_ntt);
 }
 
 void mldsa_invntt_tomont(std::int32_t a[256]) {

@@ -5,10 +5,7 @@
 
 namespace pqlab::mldsa::detail {
 
-void ntt(NttPoly& out, const Poly& in) {
-  out.c = in.c;
-  kernels::active().mldsa.mldsa_ntt(out.c.data());
-}
+void ntt(NttPoly& out, const Poly& in) { kernels::active().mldsa.mldsa_ntt(out.c.data(), in.c.data()); }
 
 void intt_tomont(Poly& out, const NttPoly& in) {
   out.c = in.c;

@@ -382,9 +382,15 @@ TEST(KernelBackends, MldsaArithmeticBitExact) {
     for (int trial = 0; trial < kTrials; ++trial) {
       const auto a = coefficients<std::int32_t>(rng, 8 * kDsaQ, trial);
       auto want = a, got = a;
-      b.portable.mldsa.mldsa_ntt(want.data());
-      k.mldsa.mldsa_ntt(got.data());
-      ASSERT_EQ(got, want) << k.name << " ntt, trial " << trial;
+      b.portable.mldsa.mldsa_ntt(want.data(), want.data());
+      k.mldsa.mldsa_ntt(got.data(), got.data());
+      ASSERT_EQ(got, want) << k.name << " ntt in place, trial " << trial;
+      // From one array into another: the same values, the input untouched.
+      auto source = a;
+      std::array<std::int32_t, 256> apart{};
+      k.mldsa.mldsa_ntt(apart.data(), source.data());
+      ASSERT_EQ(apart, want) << k.name << " ntt into another array, trial " << trial;
+      ASSERT_EQ(source, a) << k.name << " ntt changed its input, trial " << trial;
       const auto c = coefficients<std::int32_t>(rng, kDsaQ, trial);
       want = c;
       got = c;

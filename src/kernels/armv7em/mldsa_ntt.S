@@ -63,16 +63,16 @@
         montmul \b
         .endm
 
-@ r3..r10 ← the eight words at r0 + i·stride.
-        .macro load8 stride
-        ldr     r3, [r0]
-        ldr     r4, [r0, #\stride]
-        ldr     r5, [r0, #2*\stride]
-        ldr     r6, [r0, #3*\stride]
-        ldr     r7, [r0, #4*\stride]
-        ldr     r8, [r0, #5*\stride]
-        ldr     r9, [r0, #6*\stride]
-        ldr     r10, [r0, #7*\stride]
+@ r3..r10 ← the eight words at base + i·stride (base r0 unless given).
+        .macro load8 stride, base=r0
+        ldr     r3, [\base]
+        ldr     r4, [\base, #\stride]
+        ldr     r5, [\base, #2*\stride]
+        ldr     r6, [\base, #3*\stride]
+        ldr     r7, [\base, #4*\stride]
+        ldr     r8, [\base, #5*\stride]
+        ldr     r9, [\base, #6*\stride]
+        ldr     r10, [\base, #7*\stride]
         .endm
 
 @ The inverse, then r0 += step.
@@ -141,8 +141,10 @@
         movt    q_neg, #0xff80
         .endm
 
-@ void pqlab_armv7em_mldsa_ntt(int32_t a[256]): FIPS 204 Alg. 41.
-@ In |a_i| < 8q; out |a_i| < 16q (each layer adds less than q), bit-reversed order.
+@ void pqlab_armv7em_mldsa_ntt(int32_t out[256], const int32_t in[256]):
+@ FIPS 204 Alg. 41 of in into out (which may be in: pass A reads each word
+@ of in before it writes that word of out). In |in_i| < 8q; out
+@ |out_i| < 16q (each layer adds less than q), bit-reversed order.
         .section .text.pqlab_armv7em_mldsa_ntt, "ax", %progbits
         .global pqlab_armv7em_mldsa_ntt
         .hidden pqlab_armv7em_mldsa_ntt
@@ -151,15 +153,20 @@
 pqlab_armv7em_mldsa_ntt:
         push    {r4-r11, lr}
         sub     sp, sp, #12             @ [sp]: inner loop's end, [sp, #4]: outer's
+        vmov    s8, r1                  @ in, read by pass A only (r1 is montmul's scratch)
         load_constants
         ldr     r1, =pqlab_armv7em_mldsa_ntt_zetas
         vmov    s0, r1
 
-        @ Pass A: layers len = 128, 64, 32 (zetas[1..7]); a[j + 32i], j = 0..31.
+        @ Pass A: layers len = 128, 64, 32 (zetas[1..7]); in[j + 32i] into
+        @ out[j + 32i], j = 0..31.
         next_zetas 7
         add     r2, r0, #128
         str     r2, [sp]
-1:      load8   128
+1:      vmov    r1, s8
+        load8   128, r1
+        add     r1, r1, #4
+        vmov    s8, r1
         ct3
         store8  128, 4
         ldr     tmp, [sp]

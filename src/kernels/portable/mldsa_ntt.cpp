@@ -24,17 +24,19 @@ inline std::int32_t montgomery_reduce(std::int64_t a) {
 // Two consecutive layers of Alg. 41, of half-widths Len and Len/2, in one
 // pass: each group of 2·Len coefficients is finished for both layers
 // while its four quarters are in registers. The arithmetic of every
-// coefficient is the same as one layer at a time.
+// coefficient is the same as one layer at a time. Reads `in` and writes
+// `out`, which may be `in` (each coefficient is read before it is written).
 template <unsigned Len>
-inline void ntt_two_layers(std::int32_t a[256]) {
+inline void ntt_two_layers(std::int32_t out[256], const std::int32_t in[256]) {
   constexpr unsigned half = Len / 2, groups = 128 / Len;
   for (unsigned g = 0; g < groups; ++g) {
     const std::int64_t zeta = kZetas[groups + g];  // layer Len, group g
     const std::int64_t zeta_lo = kZetas[2 * groups + 2 * g], zeta_hi = kZetas[2 * groups + 2 * g + 1];
-    std::int32_t* p = a + 2 * Len * g;
+    const std::int32_t* s = in + 2 * Len * g;
+    std::int32_t* p = out + 2 * Len * g;
 #pragma GCC unroll 4
     for (unsigned j = 0; j < half; ++j) {
-      std::int32_t a0 = p[j], a1 = p[j + half], a2 = p[j + Len], a3 = p[j + Len + half];
+      std::int32_t a0 = s[j], a1 = s[j + half], a2 = s[j + Len], a3 = s[j + Len + half];
       std::int32_t t = montgomery_reduce(zeta * a2);
       a2 = a0 - t;
       a0 = a0 + t;
@@ -91,11 +93,11 @@ inline void invntt_two_layers(std::int32_t a[256]) {
 // FIPS 204 Alg. 41 (NTT), two layers per pass. Each of the 8 layers adds
 // less than q to the largest |a_i| (the Montgomery product is below q), so
 // |a_i| < 8q on input gives |a_i| < 16q on output.
-void mldsa_ntt(std::int32_t a[256]) {
-  ntt_two_layers<128>(a);
-  ntt_two_layers<32>(a);
-  ntt_two_layers<8>(a);
-  ntt_two_layers<2>(a);
+void mldsa_ntt(std::int32_t out[256], const std::int32_t in[256]) {
+  ntt_two_layers<128>(out, in);
+  ntt_two_layers<32>(out, out);
+  ntt_two_layers<8>(out, out);
+  ntt_two_layers<2>(out, out);
 }
 
 // FIPS 204 Alg. 42 (NTT^-1), times 2^32, two layers per pass. Sums double

@@ -135,14 +135,17 @@ inline void store_block(std::int32_t* a, std::size_t block, const __m256i (&r)[8
 // zetas[8 + 2b] for i = 0, 1 and zetas[9 + 2b] for i = 4, 5 in block b), 8
 // (r[i] with r[i + 1], i even: zetas[16 + 4b + i/2]) and the interleaved 4,
 // 2, 1 on its four pairs at once. (Spans 16 and 8 as passes of their own
-// took 4% longer.)
-void mldsa_ntt(std::int32_t a[256]) {
+// took 4% longer.) The first pass reads `in`; every later step works on
+// `out`.
+void mldsa_ntt(std::int32_t out[256], const std::int32_t in[256]) {
+  std::int32_t* const a = out;
   std::size_t m = 1;
   for (std::size_t len = 128; len >= 32; len >>= 1)
     for (std::size_t start = 0; start < 256; start += 2 * len) {
       const Twiddle w = broadcast(kForwardScalars[m++]);
+      const std::int32_t* const src = len == 128 ? in : out;
       for (std::size_t j = start; j < start + len; j += 8) {
-        __m256i x = load(a + j), y = load(a + j + len);
+        __m256i x = load(src + j), y = load(src + j + len);
         ct(x, y, w);
         store(a + j, x);
         store(a + j + len, y);

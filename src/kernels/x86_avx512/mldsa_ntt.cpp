@@ -181,11 +181,11 @@ inline void in_pair_layers(__m512i (&r)[16], const InPairLayer (&layers)[4], con
 
 }  // namespace
 
-// FIPS 204 Alg. 41 (NTT), as the portable kernel.
-void mldsa_ntt(std::int32_t a[256]) {
+// FIPS 204 Alg. 41 (NTT), as the portable kernel, from `in` into `out`.
+void mldsa_ntt(std::int32_t out[256], const std::int32_t in[256]) {
   __m512i r[16];
 #pragma GCC unroll 16
-  for (std::size_t i = 0; i < 16; ++i) r[i] = load(a + 16 * i);
+  for (std::size_t i = 0; i < 16; ++i) r[i] = load(in + 16 * i);
     // Spans 128, 64, 32, 16: registers i and i + span/16.
 #pragma GCC unroll 4
   for (std::size_t span_regs = 8, m = 1; span_regs >= 1; span_regs >>= 1, m <<= 1) {
@@ -202,7 +202,7 @@ void mldsa_ntt(std::int32_t a[256]) {
       {&kNaturalTo8, &kForward8}, {&k8To4, &kForward4}, {&k4To2, &kForward2}, {&k2To1, &kForward1}};
   in_pair_layers(r, kLayers, k1ToNatural, [](__m512i& x, __m512i& y, const Twiddle& w) { ct(x, y, w); });
 #pragma GCC unroll 16
-  for (std::size_t i = 0; i < 16; ++i) store(a + 16 * i, r[i]);
+  for (std::size_t i = 0; i < 16; ++i) store(out + 16 * i, r[i]);
 }
 
 // FIPS 204 Alg. 42 (NTT^-1) times 2^32, as the portable kernel.
