@@ -1,12 +1,15 @@
 // ML-DSA's rejection sampling filter for Â (FIPS 204 Alg. 30 with Alg. 14)
 // with AVX2: eight 3-byte candidates (24 bytes) per step. A byte shuffle
 // puts each candidate in a 32-bit lane, a mask keeps its 23 bits, and one
-// compare and a movemask give the accepted lanes. A dword permutation
-// chosen by that mask packs them, in order, at the front, and the step is
-// stored at the next free slot, while a whole step's eight slots are
-// free. The last few slots, and a tail under 24 bytes, go to the portable
-// filter, one candidate at a time, so nothing past slot 255 is written and
-// the loop has no branch but its own. The result equals the portable
+// compare and a movemask give the accepted lanes. A candidate is accepted
+// with probability q / 2^23 ≈ 0.999, so more than 99% of steps keep all
+// eight: those are stored as they are. Otherwise a dword permutation
+// chosen by the mask packs the accepted lanes, in order, at the front.
+// Either way the step is stored at the next free slot, while a whole
+// step's eight slots are free (Â is public, so the branches on the mask
+// and the table index reveal nothing). The last few slots, and a tail
+// under 24 bytes, go to the portable filter, one candidate at a time, so
+// nothing past slot 255 is written. The result equals the portable
 // filter's.
 #include <immintrin.h>
 
@@ -35,6 +38,11 @@ std::size_t mldsa_rej_uniform_vartime(std::int32_t a[256], std::size_t filled, c
     const __m256i cand = _mm256_and_si256(_mm256_shuffle_epi8(load_step24(buf + pos), pick), mask23);
     // Candidates are below 2^23, so the signed compare is exact.
     const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(q, cand))));
+    if (mask == 0xff) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), cand);
+      filled += 8;
+      continue;
+    }
     const __m256i order =
         _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(accepted_lanes[mask].data())));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(a + filled), _mm256_permutevar8x32_epi32(cand, order));
