@@ -15,10 +15,11 @@ namespace {
 
 // Alg. 6 lines 5–9 from the s1 and s2 packed in `sk` (sk's layout), shared
 // by key generation and the expanded-key check. Key generation passes the
-// ExpandS rider that writes s1 ‖ s2 there (`expand_s`): it rides in Â's
-// free ways after tr's rider, and what is still due when needed runs on
-// its own: s1 before the first product, s2[i] before row i's sum.
-// ŝ1 = NTT(s1); t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in
+// ExpandS rider that writes s1 ‖ s2 there (`expand_s`) and ŝ1 = NTT(s1)
+// to `s1_hat`: it rides in Â's free ways after tr's rider, and what is
+// still due when needed runs on its own: s1 before the first product,
+// s2[i] before row i's sum. Without it, ŝ1 is computed here from the s1
+// in sk. t = NTT^-1(Â ∘ ŝ1) + s2 row by row, Â (Alg. 32) in
 // row-major order, a batch of entries at a time; (t1, t0) =
 // Power2Round(t mod q) (Alg. 35), row i of t1 packed into pk (Alg. 22) and
 // row i of t0 packed as skEncode packs it (Alg. 24) and handed to
@@ -30,11 +31,11 @@ namespace {
 // (constant time).
 template <class P, class RowT0>
 std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::Seed32 rho, RowT0&& row_t0,
-                            std::span<std::uint8_t, 64> tr, detail::ExpandSRider<P::eta>* expand_s = nullptr) {
+                            std::span<std::uint8_t, 64> tr, detail::NttPoly (&s1_hat)[P::l],
+                            detail::ExpandSRider<P::eta>* expand_s = nullptr) {
   using namespace detail;
   using L = Layout<P>;
   struct Work {
-    NttPoly s1_hat[P::l];
     WideRowSum wide;
     Poly t;
     Poly s2;
@@ -51,17 +52,20 @@ std::uint32_t t_rows_and_tr(PublicKey<P> pk, const std::uint8_t* sk, detail::See
       rho, a_batch,
       [&](std::size_t i, std::size_t j, const NttPoly& a_ij) {
     if (!s1_ready) {
-      if (expand_s != nullptr) expand_s->finish_through(P::l - 1);
-      for (std::size_t c = 0; c < static_cast<std::size_t>(P::l); ++c) {
-        bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + c * L::eta_poly_bytes);
-        ntt(w.s1_hat[c], w.t);
+      if (expand_s != nullptr) {
+        expand_s->finish_through(P::l - 1);
+      } else {
+        for (std::size_t c = 0; c < static_cast<std::size_t>(P::l); ++c) {
+          bad |= unpack_eta<P::eta>(w.t, sk + L::sk_s1 + c * L::eta_poly_bytes);
+          ntt(s1_hat[c], w.t);
+        }
       }
       s1_ready = true;
     }
     if (j == 0)
-      row.first(a_ij, w.s1_hat[0]);
+      row.first(a_ij, s1_hat[0]);
     else
-      row.add(a_ij, w.s1_hat[j]);
+      row.add(a_ij, s1_hat[j]);
     if (j + 1 < static_cast<std::size_t>(P::l)) return;
     row.intt_tomont();
     if (expand_s != nullptr) expand_s->finish_through(P::l + i);
@@ -88,6 +92,7 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
   struct Work {
     std::array<std::uint8_t, 34> seed_in;
     std::array<std::uint8_t, 128> expanded;  // ρ ‖ ρ' ‖ K
+    NttPoly s1_hat[P::l];
   } w;
   WipeOnExit<Work> wipe(w);
 
@@ -107,17 +112,19 @@ Status keygen_internal(PublicKey<P> pk, SecretKey<P> sk, Seed xi) {
     sk[L::sk_key + i] = w.expanded[96 + i];
   }
 
-  // (s1, s2) = ExpandS(ρ') (Alg. 33), packed into sk, riding in Â's idle
-  // ways; then t, (t1, t0) and tr (Alg. 6 lines 5–9), t0 packed into sk.
-  // The s1, s2 just drawn are in range, so the range flag is not needed.
+  // (s1, s2) = ExpandS(ρ') (Alg. 33), packed into sk and ŝ1 = NTT(s1)
+  // kept, riding in Â's idle ways; then t, (t1, t0) and tr (Alg. 6 lines
+  // 5–9), t0 packed into sk. The s1, s2 just drawn are in range, so the
+  // range flag is not needed.
   static_assert(L::sk_s2 == L::sk_s1 + P::l * L::eta_poly_bytes);
-  ExpandSRider<P::eta> expand_s(rho_prime, 0, P::l + P::k, EtaSampler<P::eta>{sk.data() + L::sk_s1});
+  ExpandSRider<P::eta> expand_s(rho_prime, 0, P::l + P::k,
+                                EtaSampler<P::eta>{sk.data() + L::sk_s1, w.s1_hat, static_cast<std::size_t>(P::l)});
   (void)t_rows_and_tr<P>(
       pk, sk.data(), rho,
       [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {
     std::copy(t0.begin(), t0.end(), sk.data() + L::sk_t0 + i * L::t0_poly_bytes);
       },
-      std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64), &expand_s);
+      std::span<std::uint8_t, 64>(sk.data() + L::sk_tr, 64), w.s1_hat, &expand_s);
   return Status::ok;
 }
 
@@ -128,8 +135,11 @@ template <class P>
 Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
   using namespace detail;
   using L = Layout<P>;
-  std::array<std::uint8_t, 64> tr;
-  WipeOnExit<decltype(tr)> wipe(tr);
+  struct Work {
+    std::array<std::uint8_t, 64> tr;
+    NttPoly s1_hat[P::l];
+  } w;
+  WipeOnExit<Work> wipe(w);
   std::uint32_t bad = 0;
 
   // ρ is public (the first 32 bytes of pk): ExpandA may branch on it.
@@ -144,9 +154,9 @@ Status public_from_secret(PublicKey<P> pk, ConstSecretKey<P> sk) {
       [&](std::size_t i, std::span<const std::uint8_t, L::t0_poly_bytes> t0) {
     differs |= ct::diff(t0, std::span<const std::uint8_t>(sk.data() + L::sk_t0 + i * L::t0_poly_bytes, t0.size()));
       },
-      tr);
+      w.tr, w.s1_hat);
   bad |= ct::mask_nonzero(differs);
-  bad |= ct::mask_nonzero(ct::diff(tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
+  bad |= ct::mask_nonzero(ct::diff(w.tr, std::span<const std::uint8_t>(sk.data() + L::sk_tr, 64)));
   if (ct::declassify_value(ct::value_barrier(bad)) != 0) {
     for (auto& b : pk) b = 0;
     return Status::invalid_key;

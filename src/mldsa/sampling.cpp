@@ -260,6 +260,7 @@ void EtaSampler<Eta>::take_block(Work& w, const std::uint8_t* block) const {
 template <int Eta>
 void EtaSampler<Eta>::finish(std::size_t r, Work& w) const {
   pack_eta<Eta>(packed + r * kEtaPolyBytes<Eta>, w.poly);
+  if (r < ntt_count) ntt(ntt_out[r], w.poly);
 }
 
 template <int Gamma1Log2>

@@ -127,11 +127,13 @@ class Shake256StreamsRider final : public hash::WayRider {
 // ExpandS (FIPS 204 Alg. 33) as such a rider (in key generation):
 // RejBoundedPoly (Alg. 31) of ρ' ‖ IntegerToBytes(r, 2) through the
 // kernel's η filter, each finished polynomial packed as skEncode packs
-// s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η). Which
-// nibbles are rejected shows in the number of blocks a stream takes; those
-// nibbles are discarded and independent of the accepted ones, so the
-// counts are public (declassified by the filter kernel for the
-// constant-time test, common/ct_poison.hpp).
+// s1 ‖ s2 (Alg. 24, BitPack(s, η, η)) to packed + r·32·bitlen(2η), and
+// for r < ntt_count its NTT to ntt_out[r] as well (key generation's ŝ1, so
+// that s1 need not be unpacked again). Which nibbles are rejected shows in
+// the number of blocks a stream takes; those nibbles are discarded and
+// independent of the accepted ones, so the counts are public
+// (declassified by the filter kernel for the constant-time test,
+// common/ct_poison.hpp).
 template <int Eta>
 struct EtaSampler {
   struct Work {
@@ -139,6 +141,8 @@ struct EtaSampler {
     std::size_t filled;
   };
   std::uint8_t* packed;
+  NttPoly* ntt_out = nullptr;
+  std::size_t ntt_count = 0;
   static void start(Work& w) { w.filled = 0; }
   static bool done(const Work& w) { return w.filled == n; }
   void take_block(Work& w, const std::uint8_t* block) const;
