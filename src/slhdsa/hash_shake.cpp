@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "common/buffer_align.hpp"
 #include "common/little_endian.hpp"
 #include "common/wipe.hpp"
 #include "hash/keccak_ways.hpp"
@@ -79,7 +80,7 @@ template <std::size_t SeedLanes, std::size_t InputLanes, std::size_t Batch, bool
 void hash_one_block_ways(std::uint8_t* const out[Batch], const std::uint64_t* prepared, const Adrs (&adrs)[Batch],
                          const std::uint8_t* const in[Batch], std::size_t count) {
   static_assert(Batch == 8, "one sliced batch of eight states");
-  alignas(64) std::uint64_t lanes[hash::detail::sliced_words];
+  alignas(vector_buffer_align<std::uint64_t>) std::uint64_t lanes[hash::detail::sliced_words];
   load_prepared(lanes, prepared);
   for (std::size_t j = 0; j < count; ++j)
     write_adrs_and_input<SeedLanes, InputLanes>(sliced_word(lanes, j), adrs[j], in[j]);

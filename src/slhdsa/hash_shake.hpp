@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/buffer_align.hpp"
 #include "slhdsa/address.hpp"
 #include "slhdsa/message.hpp"
 
@@ -56,7 +57,7 @@ class ShakeHash {
 
    private:
     static_assert(t_batch == 8, "one sliced batch of eight states");
-    alignas(64) std::uint64_t states_[t_batch * 25] = {};
+    alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states_[t_batch * 25] = {};
     std::size_t count_;
     std::size_t word_ = 0;  // the rate word every way's next input word goes to
   };
