@@ -31,6 +31,12 @@ void sha3_256_and_shake256_32(std::span<const std::uint8_t> a, std::span<std::ui
 // another count.
 Status keccak_f1600_sliced8(std::span<std::uint64_t, 200> lanes, std::size_t count);
 
+// Whether what a multi-way sponge or a rider hashes is secret (the
+// default: its states, and the kernels' copies of them on the stack, are
+// wiped when it is done) or public only (ML-DSA verification's Â, tr =
+// H(pk) and H(μ ‖ w1'): nothing to wipe).
+enum class Data : bool { secret, public_only };
+
 // Anything that takes the idle ways of a KeccakWays squeeze (a rider):
 // that call permutes the rider's states with its own. board() writes up to
 // `room` states (25 lanes each, one after another, in the kernels' lane
@@ -54,14 +60,17 @@ class WayRider {
   // The rider offered the idle ways after this one (or null).
   void then_ride(WayRider* next) { next_ = next; }
   WayRider* next() const { return next_; }
+  // Whether the states it boards hold secrets (the squeeze then wipes).
+  bool secret() const { return data_ == Data::secret; }
   // Runs the rider on its own until it boards no more states: room and
   // free both a KeccakWays batch (batch_ways()).
   void ride_alone();
 
  protected:
   template <class Derived>
-  explicit WayRider(std::type_identity<Derived>)
-      : board_([](WayRider& r, std::uint64_t* states, std::size_t room, std::size_t free) {
+  explicit WayRider(std::type_identity<Derived>, Data data = Data::secret)
+      : data_(data),
+        board_([](WayRider& r, std::uint64_t* states, std::size_t room, std::size_t free) {
           return static_cast<Derived&>(r).board_states(states, room, free);
         }),
         alight_([](WayRider& r, const std::uint64_t* states, std::size_t count) {
@@ -82,6 +91,7 @@ class WayRider {
   static const std::uint8_t* output_bytes(const std::uint64_t state[25], std::uint8_t* scratch, std::size_t rate);
 
  private:
+  Data data_;
   std::size_t (*board_)(WayRider&, std::uint64_t*, std::size_t, std::size_t);
   void (*alight_)(WayRider&, const std::uint64_t*, std::size_t);
   WayRider* next_ = nullptr;
@@ -96,8 +106,9 @@ class WayRider {
 // finish(), which reads it all.
 class KeccakRider final : public WayRider {
  public:
-  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in);
-  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available);
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, Data data = Data::secret);
+  KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available,
+              Data data = Data::secret);
   ~KeccakRider();
   // Whether a permutation is still due before the output is ready.
   bool pending() const { return !padded_; }
@@ -159,6 +170,9 @@ class KeccakWays {
   // it has a four-way call that beats four one-state ones, else one. Ways
   // up to a multiple of it cost no more calls.
   static std::size_t ways_per_call();
+  // `ways`: whether the ways' own inputs are secret. The states are wiped
+  // at the end where they are, or where a rider carrying secrets boarded.
+  explicit KeccakWays(Data ways = Data::secret) : wipe_(ways == Data::secret) {}
   ~KeccakWays();
   // Absorbs in[i] for i < ways, each under rate_bytes long, and pads.
   void absorb_once(const std::span<const std::uint8_t>* in, std::size_t ways);
@@ -198,6 +212,7 @@ class KeccakWays {
   alignas(vector_buffer_align<std::uint64_t>) std::uint64_t states_[max_ways * 25];
   std::size_t ways_ = 0;
   std::size_t touched_ = 0;  // states written since construction, for the wipe
+  bool wipe_;                // whether any of them held secrets
 };
 using Shake128Ways = KeccakWays<Shake128::rate_bytes, 0x1f>;
 using Shake256Ways = KeccakWays<Shake256::rate_bytes, 0x1f>;

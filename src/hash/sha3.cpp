@@ -309,11 +309,12 @@ void WayRider::ride_alone() {
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
 
-KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in)
-    : KeccakRider(rate, domain, in, in.size()) {}
+KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, Data data)
+    : KeccakRider(rate, domain, in, in.size(), data) {}
 
-KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available)
-    : WayRider(std::type_identity<KeccakRider>{}), in_(in), rate_(rate), available_(available), domain_(domain) {}
+KeccakRider::KeccakRider(std::size_t rate, std::uint8_t domain, std::span<const std::uint8_t> in, std::size_t available,
+                         Data data)
+    : WayRider(std::type_identity<KeccakRider>{}, data), in_(in), rate_(rate), available_(available), domain_(domain) {}
 
 bool KeccakRider::can_ride() const {
   if (padded_) return false;
@@ -322,7 +323,9 @@ bool KeccakRider::can_ride() const {
   return needed <= available_;
 }
 
-KeccakRider::~KeccakRider() { secure_wipe(state_, sizeof state_); }
+KeccakRider::~KeccakRider() {
+  if (secret()) secure_wipe(state_, sizeof state_);
+}
 
 void KeccakRider::load_next(std::uint64_t state[25]) {
   if (state != state_) std::memcpy(state, state_, sizeof state_);
@@ -357,7 +360,7 @@ void KeccakRider::finish(std::span<std::uint8_t> out) {
     permute(state_);
   }
   get_bytes(out.data(), state_, out.size());
-  secure_wipe_stack();  // the kernel's copies of the state, as for KeccakSponge
+  if (secret()) secure_wipe_stack();  // the kernel's copies of the state, as for KeccakSponge
 }
 
 std::size_t ride_together(KeccakRider& a, KeccakRider& b, std::size_t steps) {
@@ -389,6 +392,7 @@ std::size_t KeccakWays<RateBytes, Domain>::ways_per_call() {
 
 template <std::size_t RateBytes, std::uint8_t Domain>
 KeccakWays<RateBytes, Domain>::~KeccakWays() {
+  if (!wipe_) return;  // public data only
   secure_wipe(states_, touched_ * sizeof(std::uint64_t) * 25);
   secure_wipe_stack();  // the kernels' copies of the states, as for KeccakSponge
 }
@@ -470,6 +474,7 @@ void KeccakWays<RateBytes, Domain>::permute_with_riders(WayRider* rider) {
     const std::size_t free = (per_call - first % per_call) % per_call;
     const std::size_t count = rider->board(states_ + 25 * first, room - first, free);
     if (count == 0) continue;
+    wipe_ = wipe_ || rider->secret();
     seated[riders++] = {rider, first, count};
     taken += count;
   }

@@ -123,8 +123,8 @@ std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations
 }
 
 // FIPS 204 Alg. 30 (RejNTTPoly), batch_ways() entries side by side.
-void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
-                              hash::WayRider* rider) {
+void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count, hash::WayRider* rider,
+                              hash::Data data) {
   constexpr std::size_t kWays = hash::Shake128Ways::max_ways;
   const std::size_t batch = hash::Shake128Ways::batch_ways();
   for (std::size_t done = 0; done < count;) {
@@ -135,7 +135,7 @@ void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, s
       seeds[way] = matrix_seed(rho, at[done + way]);
       in[way] = seeds[way];
     }
-    hash::Shake128Ways xof;
+    hash::Shake128Ways xof(data);
     xof.absorb_once(in, ways);
     std::array<std::size_t, kWays> filled{};
     std::uint8_t scratch[kShake128Block];  // public bytes (Â), where a block must be copied

@@ -25,9 +25,14 @@ struct MatrixIndex {
 };
 void expand_a_entry_vartime(NttPoly& out, Seed32 rho, MatrixIndex at);
 // `count` entries at once, hash::KeccakWays::batch_ways() SHAKE128
-// instances side by side; riders (hash::WayRider) take the idle ways.
+// instances side by side; riders (hash::WayRider) take the idle ways. Â is
+// public, but key generation and signing wipe the states and the stack
+// below after each batch all the same (hash::Data::secret), which clears
+// the copies their other kernels left there too; verification, which holds
+// no secret, passes hash::Data::public_only (a rider with secrets would
+// still make the batch wipe).
 void expand_a_entries_vartime(NttPoly* out, Seed32 rho, const MatrixIndex* at, std::size_t count,
-                              hash::WayRider* rider = nullptr);
+                              hash::WayRider* rider = nullptr, hash::Data data = hash::Data::secret);
 
 // How many entries each batch of for_each_matrix_entry_vartime takes, for
 // `total` entries on the active backend (hash::KeccakWays::batch_ways()
@@ -60,7 +65,8 @@ std::size_t matrix_batch_sizes(std::size_t total, std::size_t rider_permutations
 inline constexpr std::size_t kMatrixBatch = hash::Shake128Ways::max_ways;
 template <std::size_t K, std::size_t L, class Visit, class BatchDone>
 void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>& batch, Visit&& visit,
-                                   BatchDone&& batch_done, hash::KeccakRider* rider = nullptr) {
+                                   BatchDone&& batch_done, hash::KeccakRider* rider = nullptr,
+                                   hash::Data data = hash::Data::secret) {
   std::array<std::uint8_t, kMaxMatrixBatches> sizes;
   const std::size_t batches = matrix_batch_sizes(K * L, rider != nullptr ? rider->permutations_due() : 0, sizes);
   std::size_t first = 0;
@@ -69,7 +75,7 @@ void for_each_matrix_entry_vartime(Seed32 rho, std::array<NttPoly, kMatrixBatch>
     std::array<MatrixIndex, kMatrixBatch> at;
     for (std::size_t e = 0; e < count; ++e)
       at[e] = {static_cast<std::uint8_t>((first + e) / L), static_cast<std::uint8_t>((first + e) % L)};
-    expand_a_entries_vartime(batch.data(), rho, at.data(), count, rider);
+    expand_a_entries_vartime(batch.data(), rho, at.data(), count, rider, data);
     for (std::size_t e = 0; e < count; ++e) visit((first + e) / L, (first + e) % L, batch[e]);
     batch_done();
     first += count;

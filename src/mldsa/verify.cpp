@@ -62,8 +62,8 @@ Status verify_w1_vartime(ConstPublicKey<P> pk, ConstSignature<P> sig,
     use_hints_pack<P::gamma2>(w1_packed.data() + i * Lay::w1_poly_bytes, t, hints.bits[i]);
     if (rows != nullptr) rows->rows_written(i + 1);
       },
-      [&] { row.flush(); },  // a row's earlier entries leave with their batch
-      rider);
+      [&] { row.flush(); },             // a row's earlier entries leave with their batch
+      rider, hash::Data::public_only);  // verification holds no secret: nothing to wipe
   return Status::ok;
 }
 
@@ -85,7 +85,7 @@ Status verify_mu(ConstPublicKey<P> pk, Mu mu, ConstSignature<P> sig) {
   for (std::size_t i = 0; i < mu_bytes; ++i) c_input[i] = mu[i];
   if (detail::verify_w1_vartime<P>(pk, sig, std::span(c_input).template last<Lay::w1_bytes>()) != Status::ok)
     return Status::invalid_signature;
-  hash::KeccakRider c_hash(hash::Shake256::rate_bytes, 0x1f, c_input);
+  hash::KeccakRider c_hash(hash::Shake256::rate_bytes, 0x1f, c_input, hash::Data::public_only);
   return detail::check_ctilde<P>(c_hash, sig);
 }
 

@@ -62,8 +62,10 @@ template <class P, class MakeMu>
 Status verify_with_riding_tr(ConstPublicKey<P> pk, ConstSignature<P> sig, MakeMu&& make_mu) {
   using Lay = Layout<P>;
   CTildeInput<P> c_input;
-  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk);
-  hash::KeccakRider c_hash(hash::Shake256::rate_bytes, 0x1f, c_input, 0);
+  // Public inputs (pk, μ of a public message, w1' from pk and the
+  // signature): nothing of them is wiped.
+  hash::KeccakRider tr_hash(hash::Shake256::rate_bytes, 0x1f, pk, hash::Data::public_only);
+  hash::KeccakRider c_hash(hash::Shake256::rate_bytes, 0x1f, c_input, 0, hash::Data::public_only);
   tr_hash.then_ride(&c_hash);
 
   class MuThenRows final : public W1RowsListener {
